@@ -1,0 +1,236 @@
+"""The contract every game follows: a small ``Game`` object and its ``State``.
+
+The shape follows OpenSpiel's Python games. A ``Game`` describes a game (its
+name, player counts, options and the JSON schema of its actions) and deals new
+matches; a ``State`` is one match in progress. Everything is pure: no I/O, no
+clock, and the only randomness is the seeded generator a state carries, so a
+match is fully described by ``(game, players, options, seed, actions)``.
+
+Actions and events are small JSON values (dicts with a ``"type"`` key), the
+same value on the wire, in the log and in tests.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+#: An action or an event: a JSON object with a "type" key.
+Action = dict[str, Any]
+Event = dict[str, Any]
+#: What a seat may see: a JSON object.
+View = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """An action that is malformed, out of turn or against the rules.
+
+    ``reason`` is a sentence a person can read. The state that raised it is
+    unchanged.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game, with its default and a line of documentation."""
+
+    name: str
+    default: Any
+    description: str
+    #: Allowed values for a choice; None for a free bool or int.
+    choices: tuple[Any, ...] | None = None
+    #: Inclusive bounds for an int option.
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if it suits this option, else raise ValueError."""
+        kind = type(self.default)
+        if kind is bool:
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.name!r} takes true or false, not {value!r}")
+        elif kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {self.name!r} takes a whole number, not {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"option {self.name!r} is at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(f"option {self.name!r} is at most {self.maximum}")
+        elif not isinstance(value, kind):
+            raise ValueError(f"option {self.name!r} takes a {kind.__name__}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"option {self.name!r} is one of {list(self.choices)}")
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "default": self.default,
+            "type": type(self.default).__name__,
+            "description": self.description,
+        }
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+
+class State(ABC):
+    """One match in progress.
+
+    Seats are numbered 0..players-1. ``apply`` is the only way a state changes.
+    """
+
+    #: The game this state belongs to.
+    game: Game
+    #: Number of seats.
+    players: int
+
+    @abstractmethod
+    def actors(self) -> list[int]:
+        """The seats that may act now (all of them in a real-time game)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, without duplicates."""
+
+    @abstractmethod
+    def apply(self, seat: int | None, action: Any) -> list[Event]:
+        """Apply ``action`` for ``seat`` and return the public events it caused.
+
+        Raises ``IllegalAction`` (and changes nothing) if the action is
+        malformed, out of turn or against the rules.
+        """
+
+    @abstractmethod
+    def view(self, seat: int | None) -> View:
+        """A JSON object of exactly what ``seat`` may see (None: a spectator)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the match has ended."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Cumulative totals, one per seat."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The seats sharing the win, once the match is over (else empty)."""
+
+    @property
+    @abstractmethod
+    def round(self) -> int:
+        """The current round, counted from 1."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy, random generator included."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A copy consistent with what ``seat`` sees, its hidden parts re-sampled."""
+
+    def returns(self) -> list[float]:
+        """The match result per seat: 1 for a (shared) win, -1 for a loss, 0 while running."""
+        if not self.is_over:
+            return [0.0] * self.players
+        won = set(self.winners)
+        return [1.0 if seat in won else -1.0 for seat in range(self.players)]
+
+
+class Game(ABC):
+    """A game: what it is called, who can play it, its options, and how to deal it."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    #: True when every seat acts at once against the clock (Espresso).
+    realtime: bool = False
+    #: JSON schema of one action.
+    action_schema: Mapping[str, Any] = {}
+
+    def resolve_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The full option dict: defaults filled in, each value checked.
+
+        Raises ValueError for an unknown option or a bad value.
+        """
+        given = dict(options or {})
+        known = {option.name: option for option in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise ValueError(f"{self.name} has no option {', '.join(map(repr, unknown))}")
+        return {
+            name: option.check(given[name]) if name in given else option.default
+            for name, option in known.items()
+        }
+
+    def check_players(self, players: int) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, not {players}"
+            )
+
+    @abstractmethod
+    def new_state(self, players: int, seed: int = 0, **options: Any) -> State:
+        """Deal a new match for ``players`` seats from ``seed``."""
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON description of the game, as the lobby shows it."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "realtime": self.realtime,
+            "options": [option.to_json() for option in self.options],
+            "action_schema": dict(self.action_schema),
+        }
+
+
+@dataclass
+class MatchLog:
+    """All it takes to reproduce a match: game, seats, options, seed and actions."""
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    #: (seat, action) in the order they were applied; seat None is the table itself.
+    actions: list[tuple[int | None, Action]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [[seat, action] for seat, action in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MatchLog:
+        return cls(
+            game=str(data["game"]),
+            players=int(data["players"]),
+            seed=int(data["seed"]),
+            options=dict(data.get("options") or {}),
+            actions=[(seat, dict(action)) for seat, action in data.get("actions", [])],
+        )

@@ -1,0 +1,37 @@
+"""Rebuild a match from its log."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from coffeetable.engine.contract import Action, Game, MatchLog, State
+
+
+def replay(
+    game: Game | str,
+    players: int,
+    seed: int,
+    actions: Iterable[tuple[int | None, Action]] = (),
+    options: Mapping[str, Any] | None = None,
+) -> State:
+    """Deal ``game`` from ``seed`` and apply ``actions`` in order.
+
+    The same arguments always give the identical state; an action that does
+    not apply raises ``IllegalAction`` (the log is corrupt).
+    """
+    if isinstance(game, str):
+        from coffeetable import games  # a name needs the registry, one level up
+
+        game = games.get(game)
+    state = game.new_state(players=players, seed=seed, **dict(options or {}))
+    for seat, action in actions:
+        state.apply(seat, action)
+    return state
+
+
+def replay_log(log: MatchLog | Mapping[str, Any]) -> State:
+    """Replay a ``MatchLog`` (or its JSON form)."""
+    if not isinstance(log, MatchLog):
+        log = MatchLog.from_json(log)
+    return replay(log.game, log.players, log.seed, log.actions, log.options)
