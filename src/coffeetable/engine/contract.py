@@ -184,9 +184,8 @@ class Game(ABC):
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError(f"players must be a whole number, not {players!r}")
         if not self.min_players <= players <= self.max_players:
-            raise ValueError(
-                f"{self.title} takes {self.min_players} to {self.max_players} players, not {players}"
-            )
+            span = f"{self.min_players} to {self.max_players}"
+            raise ValueError(f"{self.title} takes {span} players, not {players}")
 
     @abstractmethod
     def new_state(self, players: int, seed: int = 0, **options: Any) -> State:

@@ -78,7 +78,9 @@ class EspressoGame(Game):
     options = (
         Option("zero", False, "Zero: stacks may start with a 1, and every 0 is a joker"),
         Option("chaos", False, "Chaos: take another player's face-up card and play it"),
-        Option("target", 100, "the match ends after the round in which someone reaches this", None, 1),
+        Option(
+            "target", 100, "the match ends after the round in which someone reaches this", None, 1
+        ),
         Option(
             "idle_seconds",
             60,

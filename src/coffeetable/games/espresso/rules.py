@@ -94,7 +94,8 @@ class EspressoState(State):
         self.round_number = 1
         self.phase = "ready"
         self.centre: list[list[int]] = []
-        #: face (colour and value) a stack waits for -> indices of the stacks waiting for it
+        #: An index kept beside ``centre`` so finding targets is a dict look-up:
+        #: the face (card % 36) a stack waits for -> the indices of those stacks.
         self.wanted: dict[int, list[int]] = {}
         self.areas = [deal(seat, self.rng) for seat in range(players)]
         self.last_round: dict[str, Any] | None = None
@@ -539,7 +540,10 @@ class EspressoState(State):
         else:
             index = int(target)
             stack = self.centre[index]
-            self.wanted[face_of(stack[-1]) + 1].remove(index)
+            waiting = self.wanted[face_of(stack[-1]) + 1]
+            waiting.remove(index)
+            if not waiting:
+                del self.wanted[face_of(stack[-1]) + 1]
             stack.extend(cards)
         top = cards[-1]
         if value_of(top) != TOP_VALUE:
@@ -550,6 +554,13 @@ class EspressoState(State):
         for other in self.areas:
             other.recycles_since_centre = 0
         return index
+
+    def reindex_centre(self) -> None:
+        """Rebuild ``wanted`` from ``centre`` (after setting up a position by hand)."""
+        self.wanted = {}
+        for index, stack in enumerate(self.centre):
+            if value_of(stack[-1]) != TOP_VALUE:
+                self.wanted.setdefault(face_of(stack[-1]) + 1, []).append(index)
 
     def _check_blocked(self) -> list[Event]:
         """Blocked round: nothing reached the centre while every seat cycled twice or ran dry."""

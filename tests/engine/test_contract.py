@@ -1,0 +1,68 @@
+"""The engine contract, on every registered game."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from coffeetable import games
+from coffeetable.engine import IllegalAction, MatchLog, Option, replay_log
+
+
+def test_the_registry_lists_and_returns_games() -> None:
+    assert "espresso" in games.names()
+    for name in games.names():
+        game = games.get(name)
+        assert game.name == name
+        assert 1 <= game.min_players <= game.max_players
+        json.dumps(game.describe())  # the lobby serves it as JSON
+    with pytest.raises(KeyError, match="no game 'chess'"):
+        games.get("chess")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_follows_the_contract_in_random_play(name: str) -> None:
+    game = games.get(name)
+    rng = random.Random(0)
+    state = game.new_state(players=game.min_players, seed=11)
+    log = MatchLog(name, game.min_players, 11, {})
+    for _ in range(500):
+        if state.is_over:
+            break
+        seat = rng.choice(state.actors())
+        legal = state.legal_actions(seat)
+        assert legal, "an actor always has something to do"
+        assert len({json.dumps(a, sort_keys=True) for a in legal}) == len(legal)
+        action = rng.choice(legal)
+        events = state.apply(seat, action)
+        json.dumps(events)
+        log.actions.append((seat, action))
+        for viewer in [None, *range(state.players)]:
+            json.dumps(state.view(viewer))
+        assert len(state.scores) == state.players and state.round >= 1
+    data = json.loads(json.dumps(log.to_json()))
+    again = replay_log(data)
+    assert again.view(None) == state.view(None)
+    with pytest.raises(IllegalAction):
+        state.apply(0, {"type": "no such action"})
+
+
+def test_options_are_checked_with_readable_errors() -> None:
+    target = Option("target", 100, "score to reach", minimum=1)
+    assert target.check(50) == 50
+    with pytest.raises(ValueError, match="whole number"):
+        target.check("50")
+    with pytest.raises(ValueError, match="whole number"):
+        target.check(True)
+    with pytest.raises(ValueError, match="at least 1"):
+        target.check(0)
+    assert Option("zero", False, "x").to_json()["type"] == "bool"
+
+
+def test_match_log_round_trips_through_json() -> None:
+    log = MatchLog(
+        "espresso", 2, 3, {"zero": True}, [(0, {"type": "ready"}), (None, {"type": "idle"})]
+    )
+    assert MatchLog.from_json(json.loads(json.dumps(log.to_json()))) == log
