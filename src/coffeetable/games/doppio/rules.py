@@ -1,0 +1,508 @@
+"""Espresso Doppio's rules, as ../shared/rules/doppio.md rules them.
+
+Two players (or one, solo) arrange 9 pieces on a path of 5 spaces to meet the
+objective cards in front of them. A turn is one to three moves or exchanges,
+then scoring; the law of the path (never two pieces of one kind on a space)
+holds after every action.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from coffeetable.engine import Action, Event, IllegalAction, View
+from coffeetable.engine.contract import State
+from coffeetable.games.doppio.cards import (
+    BEAN_RESERVE,
+    BY_ID,
+    CARDS,
+    CARDS_PER_PLAYER,
+    COLOURS,
+    FACE_UP,
+    KINDS,
+    SETUP_ORDER,
+    SOLO_START_BEANS,
+    SPACES,
+    solo_rank,
+)
+from coffeetable.games.doppio.patterns import EMPTY, Space, count
+
+if TYPE_CHECKING:
+    from coffeetable.games.doppio.game import DoppioGame
+
+ACTIONS_PER_TURN = 3
+
+
+def card_json(card_id: int) -> dict[str, Any]:
+    card = BY_ID[card_id]
+    return {
+        "id": card.id,
+        "pattern": card.pattern,
+        "beans": card.beans,
+        "params": dict(card.params),
+        "text": dict(card.text),
+    }
+
+
+def _kinds_json(kinds: tuple[int, ...]) -> list[str]:
+    return [KINDS[k] for k in kinds]
+
+
+def _mask(space: Space) -> int:
+    """The kinds on a space as bits: cup 1, saucer 2, spoon 4."""
+    return sum(1 << kind for kind in range(3) if space[kind] is not None)
+
+
+#: mask -> its non-empty sub-masks; mask -> the kind names in it.
+_SUBMASKS = [[sub for sub in range(1, 8) if sub & mask == sub] for mask in range(8)]
+_KIND_NAMES = [tuple(KINDS[k] for k in range(3) if mask >> k & 1) for mask in range(8)]
+
+
+def _replace(space: Space, changes: dict[int, int | None]) -> Space:
+    cup, saucer, spoon = (changes.get(kind, space[kind]) for kind in range(3))
+    return (cup, saucer, spoon)
+
+
+class DoppioState(State):
+    """A match of Espresso Doppio (two players) or a solo game (one)."""
+
+    game: DoppioGame
+
+    def __init__(self, game: DoppioGame, players: int, seed: int, options: dict[str, Any]):
+        self.game = game
+        self.players = players
+        self.options = options
+        self.master: bool = options["master"]
+        self.rng = random.Random(seed)
+        self.path: list[Space] = [EMPTY] * SPACES
+        self.phase = "setup"
+        self.placed = 0
+        self.round_number = 1
+        deck = [card.id for card in CARDS]
+        self.rng.shuffle(deck)
+        if players == 1:
+            self.piles = [deck]
+            self.beans = [SOLO_START_BEANS]
+            self.first_player = 0
+        else:
+            self.piles = [deck[:CARDS_PER_PLAYER], deck[CARDS_PER_PLAYER:]]
+            self.beans = [0, 0]
+            first = options["first_player"]
+            self.first_player = self.rng.randrange(2) if first < 0 else first
+        self.reserve = BEAN_RESERVE - sum(self.beans)
+        self.face_up: list[list[int]] = [[] for _ in range(players)]
+        self.scored: list[list[int]] = [[] for _ in range(players)]
+        for seat in range(players):
+            self._refill(seat)
+        self.current = self.first_player
+        self.actions_taken = 0
+        self.scored_this_turn = False
+        self.finisher: int | None = None  # who scored all 8 in round 2 (the tie rule)
+        self._winners: list[int] = []
+
+    # -- the contract ---------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.beans)
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self._winners)
+
+    @property
+    def round(self) -> int:
+        return self.round_number
+
+    def actors(self) -> list[int]:
+        return [] if self.phase == "over" else [self.current]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        self._check_seat(seat)
+        if self.phase == "over" or seat != self.current:
+            return []
+        if self.phase == "setup":
+            return self._placements()
+        actions: list[Action] = []
+        if self._may_move():
+            actions += self._moves()
+        if self._may_score():
+            actions += self._scores(seat)
+        if self.players == 2 and self.actions_taken > 0:
+            actions.append({"type": "end_turn"})
+        return actions
+
+    def apply(self, seat: int | None, action: Any) -> list[Event]:
+        if not isinstance(action, dict):
+            raise IllegalAction("an action is a JSON object with a 'type'")
+        if seat is None:
+            raise IllegalAction("Doppio has no table actions")
+        self._check_seat(seat)
+        if self.phase == "over":
+            raise IllegalAction("the game is over")
+        if seat != self.current:
+            raise IllegalAction(f"it is seat {self.current}'s turn")
+        kind = action.get("type")
+        if self.phase == "setup":
+            if kind != "place":
+                raise IllegalAction("set-up: place the pieces first")
+            return self._apply_place(seat, action)
+        if kind in ("move", "exchange"):
+            return self._apply_move(seat, action)
+        if kind == "score":
+            return self._apply_score(seat, action)
+        if kind == "end_turn":
+            return self._apply_end_turn(seat, action)
+        raise IllegalAction(f"unknown action type {kind!r}")
+
+    def view(self, seat: int | None) -> View:
+        if seat is not None:
+            self._check_seat(seat)
+        setup = None
+        if self.phase == "setup":
+            kind = SETUP_ORDER[self.placed // 3]
+            setup = {"kind": kind, "placed": self.placed, "colours": self._unplaced(kind)}
+        view: View = {
+            "game": "doppio",
+            "seat": seat,
+            "phase": self.phase,
+            "round": self.round_number,
+            "solo": self.players == 1,
+            "master": self.master,
+            "path": [
+                {KINDS[k]: None if c is None else COLOURS[c] for k, c in enumerate(space)}
+                for space in self.path
+            ],
+            "setup": setup,
+            "turn": None if self.is_over else self.current,
+            "actions_taken": self.actions_taken,
+            "scored_this_turn": self.scored_this_turn,
+            "players": [
+                {
+                    "cards": [card_json(card) for card in self.face_up[p]],
+                    "pile": {"count": len(self.piles[p])},
+                    "scored": [card_json(card) for card in self.scored[p]],
+                    "beans": self.beans[p],
+                }
+                for p in range(self.players)
+            ],
+            "reserve": self.reserve,
+            "winners": list(self._winners),
+        }
+        if self.players == 1 and self.is_over:
+            view["rank"] = solo_rank(self.beans[0])
+        return view
+
+    def clone(self) -> DoppioState:
+        other = object.__new__(DoppioState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.path = list(self.path)
+        other.piles = [list(pile) for pile in self.piles]
+        other.face_up = [list(cards) for cards in self.face_up]
+        other.scored = [list(cards) for cards in self.scored]
+        other.beans = list(self.beans)
+        other._winners = list(self._winners)
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> DoppioState:
+        """Re-shuffle the draw piles, whose order nobody knows.
+
+        In round 1 which unseen card lies in which pile is unknown too, so both
+        piles are dealt again from their union; in round 2 each pile holds the
+        opponent's known round-1 cards, so each is shuffled on its own.
+        """
+        self._check_seat(seat)
+        other = self.clone()
+        other.rng = random.Random(rng.getrandbits(64))
+        if self.players == 2 and self.round_number == 1:
+            unseen = other.piles[0] + other.piles[1]
+            rng.shuffle(unseen)
+            cut = len(other.piles[0])
+            other.piles = [unseen[:cut], unseen[cut:]]
+        else:
+            for pile in other.piles:
+                rng.shuffle(pile)
+        return other
+
+    # -- what may be done -----------------------------------------------------
+
+    def _check_seat(self, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} at this table")
+
+    def _may_move(self) -> bool:
+        if self.players == 1:
+            return self.beans[0] > 0
+        return self.actions_taken < ACTIONS_PER_TURN and (self.master or not self.scored_this_turn)
+
+    def _may_score(self) -> bool:
+        return self.players == 1 or self.master or self.actions_taken > 0
+
+    def _unplaced(self, kind: str) -> list[str]:
+        index = KINDS.index(kind)
+        used = {space[index] for space in self.path}
+        return [name for c, name in enumerate(COLOURS) if c not in used]
+
+    def _placements(self) -> list[Action]:
+        kind = SETUP_ORDER[self.placed // 3]
+        index = KINDS.index(kind)
+        actions: list[Action] = []
+        for colour in self._unplaced(kind):
+            c = COLOURS.index(colour)
+            for space_index, space in enumerate(self.path):
+                if space[index] is None and c not in space:
+                    actions.append(
+                        {"type": "place", "kind": kind, "colour": colour, "space": space_index}
+                    )
+        return actions
+
+    def _moves(self) -> list[Action]:
+        """Every move and exchange that keeps the law of the path.
+
+        Pieces on a space are a 3-bit mask of kinds, so the law is a bit test:
+        what arrives on a space must not share a kind with what stays there.
+        """
+        actions: list[Action] = []
+        occupied = [_mask(space) for space in self.path]
+        for start, here in enumerate(occupied):
+            for end, there in enumerate(occupied):
+                if end == start:
+                    continue
+                for given in _SUBMASKS[here]:
+                    if not given & there:
+                        actions.append(
+                            {
+                                "type": "move",
+                                "from": start,
+                                "to": end,
+                                "kinds": list(_KIND_NAMES[given]),
+                            }
+                        )
+                if end < start:
+                    continue
+                for given in _SUBMASKS[here]:
+                    stays = here & ~given
+                    for taken in _SUBMASKS[there]:
+                        if not taken & stays and not given & there & ~taken:
+                            actions.append(
+                                {
+                                    "type": "exchange",
+                                    "from": start,
+                                    "to": end,
+                                    "kinds": list(_KIND_NAMES[given]),
+                                    "with": list(_KIND_NAMES[taken]),
+                                }
+                            )
+        return actions
+
+    @staticmethod
+    def _exchange_fits(a: Space, b: Space, given: tuple[int, ...], taken: tuple[int, ...]) -> bool:
+        """Does swapping ``given`` (from a) with ``taken`` (from b) keep the law of the path?"""
+        return all(a[k] is None or k in given for k in taken) and all(
+            b[k] is None or k in taken for k in given
+        )
+
+    def _scores(self, seat: int) -> list[Action]:
+        actions: list[Action] = []
+        for card_id in self.face_up[seat]:
+            card = BY_ID[card_id]
+            upright, turned = count(card, self.path), count(card, self.path, turned=True)
+            if upright:
+                actions.append({"type": "score", "card": card_id, "turned": False})
+            if turned and turned != upright:  # the same count turned is the same action
+                actions.append({"type": "score", "card": card_id, "turned": True})
+        return actions
+
+    # -- applying -------------------------------------------------------------
+
+    def _apply_place(self, seat: int, action: Action) -> list[Event]:
+        _check_fields(action, {"type", "kind", "colour", "space"})
+        kind = SETUP_ORDER[self.placed // 3]
+        if action.get("kind") != kind:
+            raise IllegalAction(f"set-up: the {kind}s are placed now")
+        colour, space_index = action.get("colour"), action.get("space")
+        if colour not in self._unplaced(kind):
+            raise IllegalAction(f"no {colour!r} {kind} is left to place")
+        space_index = _space_index(space_index)
+        space = self.path[space_index]
+        c = COLOURS.index(colour)
+        if space[KINDS.index(kind)] is not None or c in space:
+            raise IllegalAction(
+                "set-up: a piece joins only a space with no piece of its kind or its colour"
+            )
+        self.path[space_index] = _replace(space, {KINDS.index(kind): c})
+        self.placed += 1
+        events: list[Event] = [
+            {"type": "placed", "seat": seat, "kind": kind, "colour": colour, "space": space_index}
+        ]
+        if self.placed == 3 * len(SETUP_ORDER):
+            self.phase = "play"
+            self.current = 0 if self.players == 1 else 1 - self.first_player
+            events.append({"type": "turn", "seat": self.current})
+        elif self.players == 2:
+            self.current = 1 - self.current
+        return events
+
+    def _apply_move(self, seat: int, action: Action) -> list[Event]:
+        is_exchange = action["type"] == "exchange"
+        _check_fields(
+            action, {"type", "from", "to", "kinds"} | ({"with"} if is_exchange else set())
+        )
+        if not self._may_move():
+            if self.players == 1:
+                raise IllegalAction("each move costs a bean, and you have none")
+            if self.actions_taken >= ACTIONS_PER_TURN:
+                raise IllegalAction("three actions a turn: score or end your turn")
+            raise IllegalAction("you have scored: no more moves this turn")
+        start, end = _space_index(action.get("from")), _space_index(action.get("to"))
+        if start == end:
+            raise IllegalAction("from and to must be two different spaces")
+        given = _parse_kinds(action.get("kinds"), self.path[start], start)
+        a, b = self.path[start], self.path[end]
+        if is_exchange:
+            taken = _parse_kinds(action.get("with"), b, end)
+            if not self._exchange_fits(a, b, given, taken):
+                raise IllegalAction("that exchange would put two pieces of one kind on a space")
+            self.path[start] = _replace(
+                a, {k: (b[k] if k in taken else None) for k in set(given) | set(taken)}
+            )
+            self.path[end] = _replace(
+                b, {k: (a[k] if k in given else None) for k in set(given) | set(taken)}
+            )
+        else:
+            if any(b[k] is not None for k in given):
+                raise IllegalAction("that move would put two pieces of one kind on a space")
+            self.path[start] = _replace(a, {k: None for k in given})
+            self.path[end] = _replace(b, {k: a[k] for k in given})
+        self.actions_taken += 1
+        event: Event = {"type": action["type"], "seat": seat, "from": start, "to": end}
+        event["kinds"] = _kinds_json(given)
+        if is_exchange:
+            event["with"] = _kinds_json(taken)
+        events: list[Event] = [event]
+        if self.players == 1:
+            self.beans[0] -= 1
+            self.reserve += 1
+            if self.beans[0] == 0:
+                events += self._end_game()
+        return events
+
+    def _apply_score(self, seat: int, action: Action) -> list[Event]:
+        _check_fields(action, {"type", "card", "turned"})
+        if not self._may_score():
+            raise IllegalAction("score after your first move (or play the Espresso Master variant)")
+        card_id, turned = action.get("card"), action.get("turned", False)
+        if not isinstance(turned, bool):
+            raise IllegalAction("turned is true or false")
+        if type(card_id) is not int or card_id not in self.face_up[seat]:
+            raise IllegalAction(f"card {card_id!r} is not one of your face-up cards")
+        card = BY_ID[card_id]
+        matches = count(card, self.path, turned)
+        if not matches:
+            raise IllegalAction(f"card {card_id} is not met on the path that way round")
+        gained = min(card.beans * matches, self.reserve)
+        self.reserve -= gained
+        self.beans[seat] += gained
+        self.face_up[seat].remove(card_id)
+        self.scored[seat].append(card_id)
+        self.scored_this_turn = True
+        events: list[Event] = [
+            {
+                "type": "scored",
+                "seat": seat,
+                "card": card_id,
+                "turned": turned,
+                "matches": matches,
+                "beans": gained,
+            }
+        ]
+        if self.players == 1:
+            self._refill(seat)  # solo reveals a new card at once
+            if not self.face_up[seat]:
+                events += self._end_game()
+        elif len(self.scored[seat]) == CARDS_PER_PLAYER:
+            events += self._end_round(seat)
+        return events
+
+    def _apply_end_turn(self, seat: int, action: Action) -> list[Event]:
+        _check_fields(action, {"type"})
+        if self.players == 1:
+            raise IllegalAction("solo has no turns")
+        if self.actions_taken == 0:
+            raise IllegalAction("a turn takes at least one move or exchange")
+        self._refill(seat)
+        self._next_turn()
+        return [{"type": "turn", "seat": self.current}]
+
+    def _refill(self, seat: int) -> None:
+        while len(self.face_up[seat]) < FACE_UP and self.piles[seat]:
+            self.face_up[seat].append(self.piles[seat].pop())
+
+    def _next_turn(self) -> None:
+        self.current = 1 - self.current
+        self.actions_taken = 0
+        self.scored_this_turn = False
+
+    def _end_round(self, seat: int) -> list[Event]:
+        if self.round_number == 2:
+            self.finisher = seat
+            return self._end_game()
+        events: list[Event] = [{"type": "round_over", "round": 1, "seat": seat}]
+        gathered = [self.face_up[p] + self.piles[p] + self.scored[p] for p in (0, 1)]
+        for cards in gathered:
+            self.rng.shuffle(cards)
+        self.piles = [gathered[1], gathered[0]]  # each hands their cards to the opponent
+        self.face_up, self.scored = [[], []], [[], []]
+        for p in (0, 1):
+            self._refill(p)
+        self.round_number = 2
+        self._next_turn()
+        events.append({"type": "turn", "seat": self.current})
+        return events
+
+    def _end_game(self) -> list[Event]:
+        self.phase = "over"
+        if self.players == 1:
+            self._winners = [0]
+        else:
+            best = max(self.beans)
+            leaders = [p for p in (0, 1) if self.beans[p] == best]
+            if len(leaders) == 2 and self.finisher is not None:
+                leaders = [1 - self.finisher]  # a tie goes to who has NOT scored all 8
+            self._winners = leaders
+        event: Event = {"type": "game_over", "scores": self.scores, "winners": self.winners}
+        if self.players == 1:
+            event["rank"] = solo_rank(self.beans[0])
+        return [event]
+
+
+def _check_fields(action: Action, allowed: set[str]) -> None:
+    extra = action.keys() - allowed
+    if extra:
+        raise IllegalAction(f"unexpected field {sorted(extra)[0]!r} in a {action['type']}")
+
+
+def _space_index(value: Any) -> int:
+    if type(value) is not int or not 0 <= value < SPACES:
+        raise IllegalAction(f"a space is 0 to {SPACES - 1}, not {value!r}")
+    return value
+
+
+def _parse_kinds(value: Any, space: Space, index: int) -> tuple[int, ...]:
+    """A list of piece kinds on ``space``, as sorted kind indices."""
+    if not isinstance(value, list) or not value:
+        raise IllegalAction("name the pieces as a list of kinds: cup, saucer, spoon")
+    if any(kind not in KINDS for kind in value) or len(set(value)) != len(value):
+        raise IllegalAction("name each kind once: cup, saucer or spoon")
+    kinds = tuple(sorted(KINDS.index(kind) for kind in value))
+    for kind in kinds:
+        if space[kind] is None:
+            raise IllegalAction(f"there is no {KINDS[kind]} on space {index}")
+    return kinds
