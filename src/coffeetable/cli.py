@@ -82,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     arena.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.add_argument(
+        "--save-log", metavar="DIR", help="write each match's log there (for `coffeetable replay`)"
+    )
     arena.set_defaults(run=_arena)
 
     bench = commands.add_parser("bench", help="random self-play speed of the engine")

@@ -326,6 +326,30 @@ def test_the_follower_may_be_the_espresso_card_that_just_moved_into_the_slot() -
     assert [c["value"] for c in state.view(None)["centre"][0]] == [1, 2, 0, 4]
 
 
+def test_the_follower_is_never_a_card_the_joker_uncovered() -> None:
+    """The card under the espresso or pile top was face down when the action was decided;
+    offering it would also reveal it through the legal actions."""
+    state = started(zero=True)
+    set_centre(state, [[card(1, "red", 1), card(1, "red", 2)]])
+    set_area(
+        state,
+        0,
+        espresso=[card(0, "blue", 6), card(0, "green", 4), card(0, "yellow", 0)],
+        help=[None] * 3,
+        pile=[card(0, "blue", 4), card(0, "red", 0)],
+    )
+    assert not any(a["type"] == "joker" for a in state.legal_actions(0))
+    with pytest.raises(IllegalAction, match="follower must be a 4"):
+        state.apply(
+            0,
+            {"type": "joker", "source": "espresso", "target": 0, "follow": {"source": "espresso"}},
+        )
+    with pytest.raises(IllegalAction, match="follower must be a 4"):
+        state.apply(
+            0, {"type": "joker", "source": "pile", "target": 0, "follow": {"source": "pile"}}
+        )
+
+
 def test_a_joker_on_an_empty_place_stands_for_zero() -> None:
     state = started(zero=True)
     set_area(

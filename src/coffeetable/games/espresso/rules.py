@@ -8,17 +8,29 @@ blocked round), scoring. Rounds repeat until someone reaches the target.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from coffeetable.engine import Action, Event, IllegalAction, View
 from coffeetable.engine.contract import State
+from coffeetable.games.espresso.actions import (
+    FLIP_FIELDS,
+    FOLLOW_FIELDS,
+    JOKER_FIELDS,
+    PLAY_FIELDS,
+    READY_FIELDS,
+    RECYCLE_FIELDS,
+    Ref,
+    check_fields,
+    parse_ref,
+    parse_target,
+    play_action,
+    ref_fields,
+)
+from coffeetable.games.espresso.areas import Area, deal
 from coffeetable.games.espresso.cards import (
-    ESPRESSO_SIZE,
     HELP_SLOTS,
     TOP_VALUE,
     card_json,
-    deck,
     describe,
     face_of,
     owner_of,
@@ -28,53 +40,9 @@ from coffeetable.games.espresso.cards import (
 if TYPE_CHECKING:
     from coffeetable.games.espresso.game import EspressoGame
 
+__all__ = ["FINITO_BONUS", "Area", "EspressoState"]
+
 FINITO_BONUS = 5
-SOURCES = ("espresso", "help", "pile")
-#: Where a card is taken from: (owner, source, help slot or -1).
-Ref = tuple[int, str, int]
-
-
-@dataclass
-class Area:
-    """One player's cards in front of them, and what the stuck rule remembers."""
-
-    espresso: list[int]  # face up as a stack: only the last (top) card is visible
-    help: list[int | None]  # three face-up slots
-    hand: list[int]  # face down; the last card is flipped first
-    pile: list[int] = field(default_factory=list)  # face up; the last card is on top
-    ready: bool = False
-    #: Stuck rule: no card placed during a whole pass through the hand deck.
-    stuck: bool = False
-    placed_this_pass: bool = False
-    #: Blocked rule: recycles since a card last went to the centre (anyone's).
-    recycles_since_centre: int = 0
-
-    def copy(self) -> Area:
-        return Area(
-            list(self.espresso),
-            list(self.help),
-            list(self.hand),
-            list(self.pile),
-            self.ready,
-            self.stuck,
-            self.placed_this_pass,
-            self.recycles_since_centre,
-        )
-
-    def cards(self) -> list[int]:
-        return self.espresso + [c for c in self.help if c is not None] + self.hand + self.pile
-
-
-def deal(owner: int, rng: random.Random) -> Area:
-    """Shuffle ``owner``'s deck: 9 to the espresso stack, 3 help cards, 24 in hand."""
-    cards = deck(owner)
-    rng.shuffle(cards)
-    espresso_end = ESPRESSO_SIZE + HELP_SLOTS
-    return Area(
-        espresso=cards[:ESPRESSO_SIZE],
-        help=list(cards[ESPRESSO_SIZE:espresso_end]),
-        hand=cards[espresso_end:],
-    )
 
 
 class EspressoState(State):
@@ -141,9 +109,9 @@ class EspressoState(State):
                 has_joker = True
                 continue
             for index in self.wanted.get(face_of(card), ()):
-                actions.append(self._play_action(seat, ref, index))
+                actions.append(play_action(seat, ref, index))
             if value == new_stack_value:
-                actions.append(self._play_action(seat, ref, "new"))
+                actions.append(play_action(seat, ref, "new"))
         if has_joker:
             actions.extend(self._joker_actions(seat, self._refs(seat)))
         area = self.areas[seat]
@@ -283,24 +251,29 @@ class EspressoState(State):
         return refs
 
     def _peek(self, ref: Ref, taken: Ref | None = None) -> int | None:
-        """The card at ``ref``, or None; after ``taken`` left its place, if given."""
+        """The card at ``ref``, or None; after ``taken`` left its place, if given.
+
+        After ``taken`` left, a card it uncovered (under the espresso top, under
+        the pile top) is not offered: it was face down when the action was
+        decided, and a joker and its follower are one action.
+        """
         owner, source, slot = ref
         area = self.areas[owner]
-        espresso_gone = pile_gone = 0
+        uncovered = ""
         refilled_slot = -1
         if taken is not None and taken[0] == owner:
             if taken[1] == "pile":
-                pile_gone = 1
+                uncovered = "pile"
             elif area.espresso:  # espresso, or help refilled from the espresso stack
-                espresso_gone = 1
+                uncovered = "espresso"
                 if taken[1] == "help":
                     refilled_slot = taken[2]
+        if source == uncovered:
+            return None
         if source == "espresso":
-            left = len(area.espresso) - espresso_gone
-            return area.espresso[left - 1] if left > 0 else None
+            return area.espresso[-1] if area.espresso else None
         if source == "pile":
-            left = len(area.pile) - pile_gone
-            return area.pile[left - 1] if left > 0 else None
+            return area.pile[-1] if area.pile else None
         if slot == refilled_slot:
             return area.espresso[-1]
         if taken == ref:
@@ -335,27 +308,11 @@ class EspressoState(State):
             for target, stands_for in joker_targets:
                 for follow_ref, follower in followers:
                     if follower is not None and value_of(follower) == stands_for + 1:
-                        action = self._play_action(seat, joker_ref, target)
+                        action = play_action(seat, joker_ref, target)
                         action["type"] = "joker"
-                        action["follow"] = self._ref_fields(seat, follow_ref)
+                        action["follow"] = ref_fields(seat, follow_ref)
                         actions.append(action)
         return actions
-
-    @staticmethod
-    def _ref_fields(seat: int, ref: Ref) -> dict[str, Any]:
-        owner, source, slot = ref
-        fields: dict[str, Any] = {"source": source}
-        if source == "help":
-            fields["slot"] = slot
-        if owner != seat:
-            fields["owner"] = owner
-        return fields
-
-    def _play_action(self, seat: int, ref: Ref, target: int | str) -> Action:
-        action: Action = {"type": "play"}
-        action.update(self._ref_fields(seat, ref))
-        action["target"] = target
-        return action
 
     def _centre_json(self) -> list[list[dict[str, Any]]]:
         out = []
@@ -375,43 +332,6 @@ class EspressoState(State):
 
     # -- checking an action ---------------------------------------------------
 
-    def _parse_ref(self, seat: int, data: Any, what: str) -> Ref:
-        if not isinstance(data, dict):
-            raise IllegalAction(f"{what} must name a source")
-        source = data.get("source")
-        if source not in SOURCES:
-            raise IllegalAction(f"{what}: source must be one of {', '.join(SOURCES)}")
-        slot = data.get("slot", -1)
-        if source == "help":
-            if isinstance(slot, bool) or slot not in range(HELP_SLOTS):
-                raise IllegalAction(f"{what}: a help card needs a slot 0, 1 or 2")
-        elif "slot" in data:
-            raise IllegalAction(f"{what}: only a help card has a slot")
-        owner = data.get("owner", seat)
-        if owner != seat:
-            if not self.chaos:
-                raise IllegalAction("you may take another seat's card only with Chaos")
-            if isinstance(owner, bool) or owner not in range(self.players):
-                raise IllegalAction(f"{what}: there is no seat {owner!r}")
-            if source == "espresso":
-                raise IllegalAction("another seat's espresso stack cannot be taken")
-        return (owner, source, slot)
-
-    def _parse_target(self, action: Action) -> int | str:
-        target = action.get("target")
-        if target == "new":
-            return "new"
-        if isinstance(target, bool) or not isinstance(target, int):
-            raise IllegalAction("target must be a stack index or 'new'")
-        if not 0 <= target < len(self.centre):
-            raise IllegalAction(f"there is no stack {target} in the centre")
-        return target
-
-    def _check_fields(self, action: Action, allowed: frozenset[str]) -> None:
-        extra = action.keys() - allowed
-        if extra:
-            raise IllegalAction(f"unexpected field {sorted(extra)[0]!r} in a {action['type']}")
-
     # -- applying -------------------------------------------------------------
 
     def _apply_table(self, action: Action) -> list[Event]:
@@ -423,7 +343,7 @@ class EspressoState(State):
         return self._end_round(finito=None)
 
     def _apply_ready(self, seat: int, action: Action) -> list[Event]:
-        self._check_fields(action, _READY_FIELDS)
+        check_fields(action, READY_FIELDS)
         if self.phase != "ready":
             raise IllegalAction("the round is already under way")
         area = self.areas[seat]
@@ -437,9 +357,9 @@ class EspressoState(State):
         return events
 
     def _apply_play(self, seat: int, action: Action) -> list[Event]:
-        self._check_fields(action, _PLAY_FIELDS)
-        ref = self._parse_ref(seat, action, "play")
-        target = self._parse_target(action)
+        check_fields(action, PLAY_FIELDS)
+        ref = parse_ref(action, seat, self.players, self.chaos, "play")
+        target = parse_target(action, len(self.centre))
         card = self._peek(ref)
         if card is None:
             raise IllegalAction(f"there is no card in that {ref[1]}")
@@ -454,15 +374,15 @@ class EspressoState(State):
         return [event] + (self._end_round(finito) if finito is not None else [])
 
     def _apply_joker(self, seat: int, action: Action) -> list[Event]:
-        self._check_fields(action, _JOKER_FIELDS)
+        check_fields(action, JOKER_FIELDS)
         if not self.zero:
             raise IllegalAction("jokers are played only with the Zero variant")
-        ref = self._parse_ref(seat, action, "joker")
+        ref = parse_ref(action, seat, self.players, self.chaos, "joker")
         follow = action.get("follow")
-        if isinstance(follow, dict) and follow.keys() - _FOLLOW_FIELDS:
+        if isinstance(follow, dict) and follow.keys() - FOLLOW_FIELDS:
             raise IllegalAction("follow names only a source, a slot and an owner")
-        follow_ref = self._parse_ref(seat, follow, "follow")
-        target = self._parse_target(action)
+        follow_ref = parse_ref(follow, seat, self.players, self.chaos, "follow")
+        target = parse_target(action, len(self.centre))
         joker = self._peek(ref)
         if joker is None or value_of(joker) != 0:
             raise IllegalAction("a joker must be a 0")
@@ -484,7 +404,7 @@ class EspressoState(State):
         return [event] + (self._end_round(finito) if finito is not None else [])
 
     def _apply_flip(self, seat: int, action: Action) -> list[Event]:
-        self._check_fields(action, _FLIP_FIELDS)
+        check_fields(action, FLIP_FIELDS)
         area = self.areas[seat]
         count = action.get("count", 3)
         if count != 3 and not (count == 2 and area.stuck):
@@ -497,7 +417,7 @@ class EspressoState(State):
         return [{"type": "flipped", "seat": seat, "count": flipped}] + self._check_blocked()
 
     def _apply_recycle(self, seat: int, action: Action) -> list[Event]:
-        self._check_fields(action, _RECYCLE_FIELDS)
+        check_fields(action, RECYCLE_FIELDS)
         area = self.areas[seat]
         if area.hand:
             raise IllegalAction("you may recycle only when your hand deck is empty")
@@ -599,14 +519,6 @@ class EspressoState(State):
             self.wanted = {}
             self.areas = [deal(seat, self.rng) for seat in range(self.players)]
         return events
-
-
-_READY_FIELDS = frozenset({"type"})
-_PLAY_FIELDS = frozenset({"type", "source", "slot", "owner", "target"})
-_JOKER_FIELDS = frozenset({"type", "source", "slot", "owner", "follow", "target"})
-_FOLLOW_FIELDS = frozenset({"source", "slot", "owner"})
-_FLIP_FIELDS = frozenset({"type", "count"})
-_RECYCLE_FIELDS = frozenset({"type"})
 
 
 _PLAY_HANDLERS = {

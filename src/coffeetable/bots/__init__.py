@@ -1,0 +1,45 @@
+"""Bots for every game: ``make(name, game)`` builds one, ``available(game)`` lists them.
+
+- ``random``: any legal action.
+- ``greedy``: the best immediate action by the game's own heuristic
+  (``coffeetable.games.<name>.heuristics``), ties broken by the rng.
+- ``easy``, ``medium``, ``hard``: real-time levels (Espresso): the greedy
+  policy with a human-like reaction time drawn per action, and (easy, medium)
+  a chance to overlook a play; numbers in ``coffeetable.bots.reaction``.
+
+A bot's ``choose(state, seat, rng)`` reads only what ``seat`` may see;
+``reaction_time(rng)`` is its time for a play, ``reaction_time_for(action,
+rng)`` the time for a given action (flips are quicker).
+"""
+
+from __future__ import annotations
+
+from coffeetable.bots.base import Bot, RandomBot
+from coffeetable.bots.greedy import GreedyBot, LevelBot
+from coffeetable.bots.reaction import LEVELS, Level, ReactionModel
+
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "GreedyBot",
+    "Level",
+    "LevelBot",
+    "RandomBot",
+    "ReactionModel",
+    "available",
+    "make",
+]
+
+
+def available(game: str) -> list[str]:
+    """The bot names that can play ``game``."""
+    from coffeetable.bots.registry import available as _available
+
+    return _available(game)
+
+
+def make(name: str, game: str) -> Bot:
+    """A new bot called ``name`` for ``game``; ValueError for an unknown name."""
+    from coffeetable.bots.registry import make as _make
+
+    return _make(name, game)
