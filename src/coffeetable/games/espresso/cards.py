@@ -46,12 +46,8 @@ def deck(owner: int) -> list[int]:
 
 
 def card_json(card: int, stands_for: int | None = None) -> dict[str, Any]:
-    """The wire form of a visible card; ``stands_for`` marks a Zero joker."""
-    out: dict[str, Any] = {
-        "colour": COLOURS[colour_of(card)],
-        "value": value_of(card),
-        "owner": owner_of(card),
-    }
+    """The wire form of a visible card (a fresh dict); ``stands_for`` marks a Zero joker."""
+    out = _CARD_JSON[card].copy()  # views are built often: copy a prepared dict
     if stands_for is not None:
         out["as"] = stands_for
     return out
@@ -60,3 +56,9 @@ def card_json(card: int, stands_for: int | None = None) -> dict[str, Any]:
 def describe(card: int) -> str:
     """A short name for messages: 'red 5 (seat 2)'."""
     return f"{COLOURS[colour_of(card)]} {value_of(card)} (seat {owner_of(card)})"
+
+
+_CARD_JSON: list[dict[str, Any]] = [
+    {"colour": COLOURS[colour_of(card)], "value": value_of(card), "owner": owner_of(card)}
+    for card in range(len(BACKS) * DECK_SIZE)
+]

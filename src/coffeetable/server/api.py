@@ -1,0 +1,133 @@
+"""The HTTP API: games, tables, seats. JSON in and out; errors are ``{"detail": "..."}``."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field, StrictInt
+
+from coffeetable import bots, games
+from coffeetable.server.lobby import Lobby, TableError, table_settings_json
+
+router = APIRouter(prefix="/api")
+log = logging.getLogger("coffeetable.server")
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"description": "bad input (unknown game, bad options or player count, ...)"},
+    403: {"description": "the token holds no seat at this table"},
+    404: {"description": "no such table or seat"},
+    409: {"description": "not now (table full, match running, player still connected)"},
+}
+
+
+class CreateTable(BaseModel):
+    game: str = Field(description="a game name from GET /api/games")
+    players: StrictInt = Field(description="number of seats")
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="game options, plus table settings (bot_speed); missing ones take defaults",
+    )
+    bots: dict[str, str] = Field(
+        default_factory=dict, description='bot seats: {"1": "medium", "2": "easy"}'
+    )
+    name: str = Field("", description="the creator's name")
+    seed: StrictInt | None = Field(None, description="accepted only by servers started for tests")
+
+
+class Created(BaseModel):
+    table_id: str
+    seat: int | None = Field(description="the creator's seat (null: every seat is a bot)")
+    token: str | None = Field(description="keep it: it holds the seat, also after a restart")
+
+
+class JoinTable(BaseModel):
+    name: str = Field("", description="the joiner's name")
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+
+
+class Leave(BaseModel):
+    token: str
+
+
+class SeatBot(BaseModel):
+    token: str = Field(description="the token of any person seated at the table")
+    level: str = Field(description="a bot name from GET /api/games")
+
+
+def _lobby(request: Request) -> Lobby:
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+@router.get("/games", summary="the games, their options and bots")
+def list_games() -> list[dict[str, Any]]:
+    out = []
+    for name in games.names():
+        try:
+            description = games.get(name).describe()
+        except Exception:  # a game that does not load is left out, not the lobby
+            log.exception("game %s could not be loaded", name)
+            continue
+        description["bots"] = bots.available(name)
+        description["settings"] = table_settings_json()
+        out.append(description)
+    return out
+
+
+@router.post("/tables", summary="create a table and sit at it", responses=_ERRORS)
+async def create_table(body: CreateTable, request: Request) -> Created:
+    table, seat, token = await _lobby(request).create(
+        body.game, body.players, body.options, body.bots, body.name, body.seed
+    )
+    return Created(table_id=table.id, seat=seat, token=token)
+
+
+@router.get("/tables", summary="open and running tables")
+def list_tables(request: Request) -> list[dict[str, Any]]:
+    return _lobby(request).listing()
+
+
+@router.get("/tables/{table_id}", summary="a table's public summary", responses=_ERRORS)
+async def get_table(table_id: str, request: Request) -> dict[str, Any]:
+    table = await _lobby(request).get(table_id)
+    return table.summary()
+
+
+@router.post("/tables/{table_id}/join", summary="take the first open seat", responses=_ERRORS)
+async def join_table(table_id: str, body: JoinTable, request: Request) -> Joined:
+    seat, token = await _lobby(request).join(table_id, body.name)
+    return Joined(seat=seat, token=token)
+
+
+@router.post("/tables/{table_id}/leave", summary="give up your seat", responses=_ERRORS)
+async def leave_table(table_id: str, body: Leave, request: Request) -> dict[str, Any]:
+    seat = await _lobby(request).leave(table_id, body.token)
+    return {"seat": seat, "left": True}
+
+
+@router.post(
+    "/tables/{table_id}/seats/{seat}/bot",
+    summary="seat a bot: an open seat, your own, or one whose player left or is away 10 s",
+    responses=_ERRORS,
+)
+async def seat_bot(table_id: str, seat: int, body: SeatBot, request: Request) -> dict[str, Any]:
+    await _lobby(request).seat_bot(table_id, seat, body.token, body.level)
+    return {"seat": seat, "bot": body.level}
+
+
+@router.get(
+    "/tables/{table_id}/log",
+    summary="the replay log (MatchLog JSON), once the match is over",
+    responses=_ERRORS,
+)
+async def get_log(table_id: str, request: Request) -> dict[str, Any]:
+    table = await _lobby(request).get(table_id)
+    if table.live:
+        raise TableError(409, "the log (and its seed) is secret until the match is over")
+    return table.match_log().to_json()

@@ -1,0 +1,109 @@
+"""The ASGI application and ``serve``.
+
+``create_app`` builds the FastAPI app: the HTTP API under ``/api``, the
+WebSockets under ``/ws``, the front end at ``/`` and ``/static/``. Tables are
+restored from the database when the app starts.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+import coffeetable
+from coffeetable.server import api, ws
+from coffeetable.server.lobby import Lobby, TableError
+from coffeetable.store import Store, default_database_url
+
+log = logging.getLogger("coffeetable.server")
+
+WEB_DIR = Path(coffeetable.__file__).parent / "web"
+
+_PLACEHOLDER = """<!doctype html><meta charset="utf-8"><title>Coffee Table</title>
+<h1>Coffee Table</h1><p>The front end is not installed; the API is at
+<a href="/docs">/docs</a>.</p>"""
+
+
+class RedactTokens(logging.Filter):
+    """Hide ``token=...`` in log lines (uvicorn logs WebSocket paths with their query)."""
+
+    PATTERN = re.compile(r"token=[^&\s\"]+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg, record.args = self.PATTERN.sub("token=***", message), ()
+        return True
+
+
+def _redact_uvicorn_logs() -> None:
+    for name in ("uvicorn.error", "uvicorn.access"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
+
+
+def create_app(database_url: str | None = None, *, allow_seed: bool = False) -> FastAPI:
+    """The Coffee Table site.
+
+    ``database_url``: a SQLAlchemy URL; default ``$COFFEETABLE_DATABASE_URL``,
+    else SQLite in the user's data folder. ``allow_seed`` lets ``POST
+    /api/tables`` choose the deal's seed (tests only: the seed reveals every card).
+    """
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        _redact_uvicorn_logs()
+        store = Store(database_url or default_database_url())
+        lobby = Lobby(store, allow_seed=allow_seed)
+        app.state.store = store
+        app.state.lobby = lobby
+        await lobby.restore()
+        try:
+            yield
+        finally:
+            await lobby.close()
+            await store.close()
+
+    app = FastAPI(
+        title="Coffee Table",
+        version=coffeetable.__version__,
+        description="Coffee-themed tabletop games, live: lobby, tables, seats and bots.",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, error: TableError) -> JSONResponse:
+        return JSONResponse({"detail": error.detail}, status_code=error.status)
+
+    app.include_router(api.router)
+    app.include_router(ws.router)
+
+    @app.get("/", include_in_schema=False)
+    def index() -> Response:
+        page = WEB_DIR / "index.html"
+        if page.is_file():
+            return FileResponse(page, media_type="text/html")
+        return HTMLResponse(_PLACEHOLDER)
+
+    WEB_DIR.mkdir(parents=True, exist_ok=True)
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None) -> None:
+    """Run the site with uvicorn until interrupted (``coffeetable serve``)."""
+    import uvicorn
+
+    url = database_url or default_database_url()
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(message)s")
+    log.info("database: %s", url)
+    log.info("Coffee Table on http://%s:%d/", host, port)
+    uvicorn.run(create_app(url), host=host, port=port, log_level="info", ws_max_size=1 << 20)

@@ -1,0 +1,92 @@
+"""Bot seats: a task per bot that plays through the same queue as people.
+
+The model is the real-time simulator's (``coffeetable.sim.realtime``), on the
+wall clock: a bot *looks* at the table when it changes, chooses an action from
+what its seat sees (``bot.act``), waits its reaction time for that action
+(``bot.reaction_time_for(action, rng) / bot_speed``; the ready check has its
+own), then submits it with the meaning it had at look time. If another action
+landed first the table refuses it "too slow", as it would a person's, and the
+bot looks again at the new table. A bot that sees nothing to do waits for the
+next change. Each bot's generator is derived from the table's seed and seat.
+A bot that thinks slowly (``THREAD_AFTER``) chooses on a copy of the state on a
+worker thread, so the event loop and the other tables never wait for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from typing import TYPE_CHECKING
+
+from coffeetable import bots
+
+if TYPE_CHECKING:
+    from coffeetable.server.tables import Table
+
+log = logging.getLogger("coffeetable.server")
+
+#: A bot whose choice took longer than this (seconds) thinks on a worker thread
+#: from then on (e.g. ISMCTS), so that it never stalls the other tables.
+THREAD_AFTER = 0.02
+
+
+def start_bots(table: Table) -> None:
+    """Start a task for every bot seat of ``table`` that has none yet."""
+    loop = asyncio.get_running_loop()
+    for seat in table.seats:
+        if seat.bot is not None and seat.index not in table.bots:
+            task = loop.create_task(play(table, seat.index, seat.bot))
+            table.bots[seat.index] = task
+
+
+def stop_bot(table: Table, index: int) -> None:
+    task = table.bots.pop(index, None)
+    if task is not None:
+        task.cancel()
+
+
+async def play(table: Table, index: int, level: str) -> None:
+    """Play seat ``index`` of ``table`` at ``level`` until the match ends."""
+    try:
+        await _play(table, index, level)
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("table %s: the %s bot in seat %d stopped", table.id, level, index)
+
+
+async def _play(table: Table, index: int, level: str) -> None:
+    from coffeetable.server.tables import Submission
+
+    bot = bots.make(level, table.game.name)
+    rng = random.Random(f"coffeetable-bot:{table.seed}:{index}")
+    seen = -1
+    slow = False  # set once a choice took longer than THREAD_AFTER
+    while table.status == "running":
+        await table.wait_change(seen)
+        seen = table.version
+        legal = table.legal_for(index)
+        if not legal:
+            continue
+        look_round = table.state.round
+        if slow:  # think on a thread, on a copy the table cannot change meanwhile
+            look = table.state.clone()
+            action = await asyncio.to_thread(bot.act, look, index, rng)
+            key = table.action_key(index, action, look) if action is not None else None
+        else:
+            began = time.perf_counter()
+            action = bot.act(table.state, index, rng)
+            slow = time.perf_counter() - began > THREAD_AFTER
+            key = table.action_key(index, action) if action is not None else None
+        if action is None:
+            continue  # nothing it can judge: wait for the table to move
+        await asyncio.sleep(bot.reaction_time_for(action, rng) / table.bot_speed)
+        if table.state.round != look_round:
+            continue  # sent before the round ended: it does not count
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        table.submit(Submission(index, action, basis=legal, key=key, done=done))
+        # One action in flight. Once it landed or was refused, the next
+        # wait_change(seen) returns at once if the table moved since the look.
+        await done

@@ -1,0 +1,285 @@
+"""The lobby: creating, finding, joining and leaving tables, and seating bots.
+
+Rules (documented in the API too):
+
+- Creating a table deals it from a fresh random seed; the creator takes the
+  first seat that is not a bot. A table whose seats are all bots starts at once
+  and its creator only watches (seat and token are null).
+- A table is "open" until every seat is taken (a person or a bot), then
+  "running" until the match ends ("over"). A table that every person has left
+  is "abandoned". Only open and running tables are listed.
+- Leaving an open table frees the seat. Leaving a running table keeps the
+  seat's name marked ``left`` and kills its token; if no person remains, the
+  table is abandoned.
+- Any seated person may seat a bot (``POST /api/tables/{id}/seats/{seat}/bot``)
+  in an open seat, in their own seat (handing it over: their token stops
+  working), in a seat whose person left, or in a seat whose person has been
+  disconnected for at least ``REPLACE_AFTER`` seconds.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from coffeetable import bots, games
+from coffeetable.engine import Game
+from coffeetable.server.seats import REPLACE_AFTER, Seat, clean_name, new_token
+from coffeetable.server.tables import Table
+from coffeetable.store import SeatRecord, Store, TableRecord
+
+log = logging.getLogger("coffeetable.server")
+
+#: Table-level settings (not game options): name -> (default, minimum, maximum).
+TABLE_SETTINGS: dict[str, tuple[float, float, float]] = {"bot_speed": (1.0, 0.1, 10_000.0)}
+
+
+class TableError(Exception):
+    """A request the lobby refuses: an HTTP status and a sentence."""
+
+    def __init__(self, status: int, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+def table_settings_json() -> list[dict[str, Any]]:
+    """The table-level settings as ``GET /api/games`` lists them."""
+    return [
+        {
+            "name": "bot_speed",
+            "default": TABLE_SETTINGS["bot_speed"][0],
+            "type": "float",
+            "minimum": TABLE_SETTINGS["bot_speed"][1],
+            "maximum": TABLE_SETTINGS["bot_speed"][2],
+            "description": "bots react (and the countdown runs) this many times faster",
+        }
+    ]
+
+
+def _game(name: str) -> Game:
+    try:
+        return games.get(name)
+    except KeyError:
+        known = ", ".join(games.names())
+        raise TableError(400, f"no game {name!r}; the games are {known}") from None
+
+
+def _split_options(game: Game, given: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Separate table settings from game options; check and complete both."""
+    settings: dict[str, Any] = {}
+    options = dict(given)
+    for name, (default, low, high) in TABLE_SETTINGS.items():
+        value = options.pop(name, default)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise TableError(400, f"{name} takes a number, not {value!r}")
+        if not low <= value <= high:
+            raise TableError(400, f"{name} is between {low:g} and {high:g}")
+        settings[name] = value
+    try:
+        return game.resolve_options(options), settings
+    except ValueError as error:
+        raise TableError(400, str(error)) from None
+
+
+class Lobby:
+    """Every table this server knows, live ones in memory."""
+
+    def __init__(self, store: Store, allow_seed: bool = False) -> None:
+        self.store = store
+        self.allow_seed = allow_seed
+        self.tables: dict[str, Table] = {}
+
+    async def restore(self) -> None:
+        """Rebuild every open and running table from its log (server start)."""
+        records = await self.store.read(self.store.db.load_live)
+        for record in records:
+            try:
+                table = Table(record, games.get(record.game), self.store)
+            except Exception:
+                log.exception("table %s could not be restored", record.id)
+                continue
+            self.tables[table.id] = table
+            table.start()
+        log.info("restored %d tables", len(records))
+
+    async def close(self) -> None:
+        for table in list(self.tables.values()):
+            await table.stop()
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Open and running tables (finished ones nobody watches are let go)."""
+        for table in list(self.tables.values()):
+            self.release(table)
+        return [table.summary() for table in self.tables.values() if table.live]
+
+    def release(self, table: Table) -> None:
+        """Forget a finished table nobody watches (it stays in the database)."""
+        if not table.live and not table.connections and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+
+    async def get(self, table_id: str) -> Table:
+        """A table by id (finished ones are read back from the database)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        record = await self.store.read(lambda conn: self.store.db.load(conn, table_id))
+        if record is None:
+            raise TableError(404, f"no table {table_id!r}")
+        table = self.tables.get(table_id)  # loaded meanwhile by another request
+        if table is None:
+            try:
+                table = Table(record, games.get(record.game), self.store)
+            except Exception:
+                log.exception("table %s could not be rebuilt", table_id)
+                raise TableError(500, f"table {table_id!r} cannot be rebuilt") from None
+            self.tables[table_id] = table
+            table.start()
+        return table
+
+    async def create(
+        self,
+        game_name: str,
+        players: int,
+        options: Mapping[str, Any],
+        seat_bots: Mapping[str, str],
+        name: str,
+        seed: int | None = None,
+    ) -> tuple[Table, int | None, str | None]:
+        """Deal a new table; return it with the creator's seat and token."""
+        game = _game(game_name)
+        try:
+            game.check_players(players)
+        except ValueError as error:
+            raise TableError(400, str(error)) from None
+        resolved, settings = _split_options(game, options)
+        if seed is not None and not self.allow_seed:
+            raise TableError(400, "this server chooses the seed")
+        levels = bots.available(game.name)
+        seats = [Seat(index) for index in range(players)]
+        for key, level in seat_bots.items():
+            try:
+                index = int(key)
+            except ValueError:
+                raise TableError(400, f"bots: {key!r} is not a seat number") from None
+            if not 0 <= index < players:
+                raise TableError(400, f"bots: there is no seat {index}")
+            if level not in levels:
+                raise TableError(400, f"no bot {level!r} for {game.title}; choose from {levels}")
+            seats[index].bot = level
+            seats[index].name = f"{level.capitalize()} bot"
+        creator = next((seat for seat in seats if seat.bot is None), None)
+        token = None
+        if creator is not None:
+            token, creator.token_hash = new_token()
+            creator.name = clean_name(name, creator.index)
+        record = TableRecord(
+            id=secrets.token_urlsafe(6),
+            game=game.name,
+            players=players,
+            seed=secrets.randbits(52) if seed is None else seed,  # 52 bits: safe in JavaScript
+            options=resolved,
+            settings=settings,
+            name=f"{creator.name}'s table" if creator else f"{game.title} for bots",
+            status="open" if any(seat.is_open for seat in seats) else "running",
+            seats=[seat.record() for seat in seats],
+        )
+        try:
+            table = Table(record, game, self.store)
+        except ValueError as error:  # the game refused the deal
+            raise TableError(400, str(error)) from None
+        await self.store.write(lambda conn: self.store.db.insert_table(conn, record))
+        self.tables[table.id] = table
+        table.start()
+        return table, None if creator is None else creator.index, token
+
+    async def join(self, table_id: str, name: str) -> tuple[int, str]:
+        """Take the first open seat; start the match if it was the last."""
+        table = await self.get(table_id)
+        if table.status != "open":
+            raise TableError(409, f"the table is {table.status}: nobody can join it")
+        seat = next((seat for seat in table.seats if seat.is_open), None)
+        if seat is None:
+            raise TableError(409, "the table is full")
+        token, seat.token_hash = new_token()
+        seat.name = clean_name(name, seat.index)
+        seat.left = False
+        await self._seated(table, seat)
+        return seat.index, token
+
+    async def leave(self, table_id: str, token: str) -> int:
+        """The token's person leaves the table; return the seat they held."""
+        table = await self.get(table_id)
+        index = self._seat_of(table, token)
+        seat = table.seats[index]
+        if table.status == "open":
+            seat.name = seat.token_hash = None
+        else:
+            seat.token_hash = None
+            seat.left = True
+        table.unseat_clients(index)
+        record = seat.record()
+        await self.store.write(lambda conn: self.store.db.update_seat(conn, table.id, record))
+        if table.live and not any(s.is_person for s in table.seats):
+            await self._abandon(table)
+        table.broadcast_table()
+        return index
+
+    async def seat_bot(self, table_id: str, index: int, token: str, level: str) -> None:
+        """A seated person puts a bot in seat ``index`` (see the module's rules)."""
+        table = await self.get(table_id)
+        mine = self._seat_of(table, token)
+        if not 0 <= index < table.players:
+            raise TableError(404, f"there is no seat {index}")
+        if not table.live:
+            raise TableError(409, f"the table is {table.status}")
+        levels = bots.available(table.game.name)
+        if level not in levels:
+            raise TableError(400, f"no bot {level!r} for {table.game.title}; choose from {levels}")
+        seat = table.seats[index]
+        if seat.is_person and index != mine:
+            away = seat.away_for()
+            if away < REPLACE_AFTER:
+                raise TableError(
+                    409,
+                    f"seat {index}'s player is connected or was only away for {away:.0f} s;"
+                    f" wait until {REPLACE_AFTER:g} s",
+                )
+        from coffeetable.server.bots import stop_bot
+
+        stop_bot(table, index)
+        had_person = seat.is_person
+        seat.bot, seat.token_hash = level, None
+        seat.name = f"{level.capitalize()} bot"
+        if had_person:
+            table.unseat_clients(index)
+        await self._seated(table, seat)
+
+    # -- helpers -------------------------------------------------------------
+
+    @staticmethod
+    def _seat_of(table: Table, token: str) -> int:
+        index = table.seat_for_token(token) if token else None
+        if index is None:
+            raise TableError(403, "this token holds no seat at this table")
+        return index
+
+    async def _seated(self, table: Table, seat: Seat) -> None:
+        """Save a seat that changed; start the match once every seat is taken."""
+        record: SeatRecord = seat.record()
+        await self.store.write(lambda conn: self.store.db.update_seat(conn, table.id, record))
+        if table.status == "open" and not any(s.is_open for s in table.seats):
+            await table.begin()
+        elif table.status == "running" and seat.bot is not None:
+            from coffeetable.server.bots import start_bots
+
+            start_bots(table)
+        table.broadcast_table()
+
+    async def _abandon(self, table: Table) -> None:
+        table.status = "abandoned"
+        await self.store.write(lambda conn: self.store.db.set_status(conn, table.id, "abandoned"))
+        await table.stop()
+        table.broadcast_state()

@@ -1,0 +1,89 @@
+"""Seats and tokens.
+
+A person holds a seat through a bearer token: 32 random bytes, URL-safe, shown
+once (to the creator or joiner) and stored only as its SHA-256. A bot seat has
+no token. A seat whose person left keeps its name with ``left`` set; its token
+no longer works.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from coffeetable.store import SeatRecord
+
+#: A seated player may hand a seat to a bot once its person has been away this long.
+REPLACE_AFTER = 10.0
+MAX_NAME = 40
+
+
+def new_token() -> tuple[str, str]:
+    """A fresh token and its hash."""
+    token = secrets.token_urlsafe(32)
+    return token, hash_token(token)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def clean_name(name: Any, seat: int) -> str:
+    """A display name: trimmed, at most MAX_NAME characters, 'Player n' if blank."""
+    text = " ".join(str(name or "").split())[:MAX_NAME]
+    return text or f"Player {seat + 1}"
+
+
+@dataclass
+class Seat:
+    """One seat of a live table: the stored record plus who is connected now."""
+
+    index: int
+    name: str | None = None
+    token_hash: str | None = None
+    bot: str | None = None
+    left: bool = False
+    #: Open WebSocket connections holding this seat's token.
+    connections: int = 0
+    #: time.monotonic() since which nobody holds the seat (joined, or last disconnect).
+    absent_since: float = field(default_factory=time.monotonic)
+
+    @property
+    def is_open(self) -> bool:
+        """Nobody sits here yet: a person may join or a bot be seated."""
+        return self.name is None and self.bot is None
+
+    @property
+    def is_person(self) -> bool:
+        """A person holds the seat (a token works for it)."""
+        return self.token_hash is not None
+
+    def matches(self, token: str) -> bool:
+        return self.token_hash is not None and hmac.compare_digest(
+            self.token_hash, hash_token(token)
+        )
+
+    def away_for(self) -> float:
+        """Seconds since anyone held this seat over a connection (0 while connected)."""
+        return 0.0 if self.connections else time.monotonic() - self.absent_since
+
+    def record(self) -> SeatRecord:
+        return SeatRecord(self.index, self.name, self.token_hash, self.bot, self.left)
+
+    @classmethod
+    def from_record(cls, record: SeatRecord) -> Seat:
+        return cls(record.seat, record.name, record.token_hash, record.bot, record.left)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "seat": self.index,
+            "name": self.name,
+            "bot": self.bot,
+            "connected": self.bot is not None or self.connections > 0,
+            "left": self.left,
+            "open": self.is_open,
+        }

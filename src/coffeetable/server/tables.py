@@ -1,0 +1,391 @@
+"""A live table: one match, its seats, its clients, and the actor that applies actions.
+
+Every action (a person's, a bot's, or the table's own timer as seat None) goes
+through one queue, read by one task, in arrival order:
+
+1. applied to the state (refused: a "rejected" message to its sender only).
+   "too slow": the state the sender acted on offered the action, but it is no
+   longer legal or no longer means the same (the game's ``heuristics.action_key``:
+   with Chaos someone took the card that slot held);
+2. committed to the database (``seq`` = its position in the log);
+3. only then broadcast: the public events, then each client's new state.
+
+Countdown: when a round starts (event ``round_started``) the table holds play
+for ``COUNTDOWN / bot_speed`` seconds. During the hold every seat's ``legal`` is
+empty and actions are refused with "wait for ESPRESSO!" (no false starts);
+when it ends a fresh state goes out and the bots start.
+
+Idle rule: if the game has an ``idle_seconds`` option, a running table with no
+accepted action for that long applies ``(None, {"type": "idle"})``; the game
+decides whether it applies (Espresso: only during play), and it is logged like
+any other action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from coffeetable.bots.registry import heuristics
+from coffeetable.engine import Game, IllegalAction, MatchLog, State, replay
+from coffeetable.server.clients import TableClients
+from coffeetable.server.connections import Connection
+from coffeetable.server.seats import Seat
+from coffeetable.store import Store, TableRecord
+
+log = logging.getLogger("coffeetable.server")
+
+#: Seconds of "3, 2, 1, ESPRESSO!" at bot_speed 1.
+COUNTDOWN = 3.0
+IDLE_ACTION: dict[str, Any] = {"type": "idle"}
+KeyFn = Callable[[Any, int, Any], Any]
+
+
+@dataclass
+class Submission:
+    """An action waiting in a table's queue."""
+
+    seat: int | None
+    action: Any
+    #: The legal actions the sender was last offered (None: the table itself).
+    basis: list[dict[str, Any]] | None = None
+    #: Where to send a refusal (None for bots and timers).
+    sender: Connection | None = None
+    #: What the action meant when it was sent (``Table.action_key``); None: unchecked.
+    key: Any = None
+    #: Set to True (applied and saved) or False (refused) once processed.
+    done: asyncio.Future[bool] | None = None
+
+    def settle(self, applied: bool) -> None:
+        if self.sender is not None:
+            self.sender.pending -= 1
+        if self.done is not None and not self.done.done():
+            self.done.set_result(applied)
+
+
+_TICK = Submission(None, None)  # the countdown is over
+_IDLE = Submission(None, IDLE_ACTION)  # the idle timer fired
+
+
+class Table(TableClients):
+    """One table: its match state, log, seats, clients, actor and bots."""
+
+    def __init__(self, record: TableRecord, game: Game, store: Store) -> None:
+        self.id = record.id
+        self.game = game
+        self.players = record.players
+        self.seed = record.seed
+        self.options = dict(record.options)
+        self.settings = dict(record.settings)
+        self.name = record.name
+        self.status = record.status  # open | running | over | abandoned
+        self.created = record.created
+        self.store = store
+        self.seats = [Seat.from_record(seat) for seat in record.seats]
+        self.log: list[tuple[int | None, dict[str, Any]]] = list(record.actions)
+        self.state: State = self._replay()
+        self.connections: set[Connection] = set()
+        #: Bumped whenever what a seat may do changes (bots wait on it).
+        self.version = 0
+        self._changed = asyncio.Event()
+        self.holding = False
+        self._committing = False
+        self._queue: asyncio.Queue[Submission] = asyncio.Queue()
+        self._actor: asyncio.Task[None] | None = None
+        self._idle_timer: asyncio.TimerHandle | None = None
+        self._last_action = time.monotonic()
+        self.bots: dict[int, asyncio.Task[None]] = {}
+        module = heuristics(game.name)
+        self._key: KeyFn | None = getattr(module, "action_key", None)
+
+    # -- facts ---------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        """The number of accepted actions (the seq of the last one)."""
+        return len(self.log)
+
+    @property
+    def bot_speed(self) -> float:
+        return float(self.settings.get("bot_speed", 1))
+
+    @property
+    def idle_seconds(self) -> float | None:
+        value = self.options.get("idle_seconds")
+        return float(value) if value else None
+
+    @property
+    def live(self) -> bool:
+        return self.status in ("open", "running")
+
+    def match_log(self) -> MatchLog:
+        return MatchLog(self.game.name, self.players, self.seed, dict(self.options), list(self.log))
+
+    def seat_for_token(self, token: str) -> int | None:
+        """The seat this token holds, or None."""
+        for seat in self.seats:
+            if seat.matches(token):
+                return seat.index
+        return None
+
+    def action_key(self, seat: int, action: Any, state: State | None = None) -> Any:
+        """What ``action`` means as ``seat`` sees it (the cards it moves, where), in
+        ``state`` (default: now).
+
+        From the game's heuristics (``action_key``), as the real-time simulator
+        uses it; None when the game has none or the action makes no sense.
+        """
+        if self._key is None:
+            return None
+        try:
+            return self._key(self.state if state is None else state, seat, action)
+        except Exception:
+            return None
+
+    def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """What ``seat`` may do right now (nothing while waiting, holding or over)."""
+        if seat is None or self.status != "running" or self.holding:
+            return []
+        if seat not in self.state.actors():
+            return []
+        return self.state.legal_actions(seat)
+
+    def summary(self) -> dict[str, Any]:
+        """The public description of the table (lobby and ``GET /api/tables/{id}``)."""
+        return {
+            "table_id": self.id,
+            "name": self.name,
+            "game": self.game.name,
+            "title": self.game.title,
+            "players": self.players,
+            "options": dict(self.options),
+            "settings": dict(self.settings),
+            "status": self.status,
+            "seq": self.seq,
+            "seats": [seat.summary() for seat in self.seats],
+            "spectators": sum(1 for conn in self.connections if conn.seat is None),
+            "created": self.created,
+        }
+
+    # -- life ----------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the actor (and, if running, the bots and the idle timer)."""
+        if self.live and self._actor is None:
+            self._actor = asyncio.get_running_loop().create_task(self._run())
+        if self.status == "running":
+            self._begin()
+
+    def _begin(self) -> None:
+        from coffeetable.server.bots import start_bots
+
+        start_bots(self)
+        self._arm_idle()
+        self._bump()
+
+    async def begin(self) -> None:
+        """Every seat is taken: the match is on."""
+        self.status = "running"
+        await self.store.write(lambda conn: self.store.db.set_status(conn, self.id, "running"))
+        self._begin()
+        self.broadcast_table()
+        self.broadcast_state()
+
+    async def stop(self) -> None:
+        """Cancel the actor, bots and timers (server shutdown or table closed)."""
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+        tasks = [task for task in (self._actor, *self.bots.values()) if task is not None]
+        self._actor = None
+        self.bots.clear()
+        self._bump()
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            if task is not asyncio.current_task():
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+    # -- actions -------------------------------------------------------------
+
+    def submit(self, submission: Submission) -> None:
+        """Queue an action; a closed or finished table refuses it at once."""
+        if submission.sender is not None:
+            submission.sender.pending += 1
+        if self._actor is None or not self.live:
+            self._reject(submission, self._not_running_reason())
+            return
+        self._queue.put_nowait(submission)
+
+    def _not_running_reason(self) -> str:
+        if self.status == "open":
+            return "the match has not started: waiting for players"
+        if self.status == "over":
+            return "the match is over"
+        return "the table is closed"
+
+    @staticmethod
+    def _reject(submission: Submission, reason: str) -> None:
+        submission.settle(False)
+        if submission.sender is not None:
+            submission.sender.send_json(
+                {"type": "rejected", "reason": reason, "action": submission.action}
+            )
+
+    async def _run(self) -> None:
+        while self.live:
+            submission = await self._queue.get()
+            try:
+                if submission is _TICK:
+                    self._end_hold()
+                elif submission is _IDLE:
+                    await self._on_idle()
+                else:
+                    await self._process(submission)
+            except Exception:  # keep the table alive whatever one action did
+                log.exception("table %s: failed to process %r", self.id, submission.action)
+        self._actor = None  # the match is over: refuse what is still queued
+        while not self._queue.empty():
+            self._reject(self._queue.get_nowait(), self._not_running_reason())
+
+    async def _process(self, submission: Submission) -> None:
+        if self.status != "running":
+            self._reject(submission, self._not_running_reason())
+            return
+        if self.holding:
+            self._reject(submission, "wait for ESPRESSO!")
+            return
+        sender = submission.sender
+        if sender is not None and sender.seat != submission.seat:
+            self._reject(submission, "this seat is no longer yours")
+            return
+        seat, action = submission.seat, submission.action
+        key = submission.key
+        if seat is not None and key is not None and self.action_key(seat, action) != key:
+            self._reject(submission, "too slow")  # the card it named has moved
+            return
+        try:
+            events = self.state.apply(seat, action)
+        except IllegalAction as error:
+            basis = submission.basis
+            too_slow = basis is not None and action in basis
+            self._reject(submission, "too slow" if too_slow else error.reason)
+            return
+        except Exception:
+            log.exception("table %s: the game failed on %r", self.id, action)
+            self.state = self._replay()
+            self._reject(submission, "the game could not apply this action")
+            return
+        if await self._commit(seat, action, events):
+            submission.settle(True)
+        else:
+            self._reject(submission, "the server could not save this action")
+
+    async def _commit(self, seat: int | None, action: Any, events: list[dict[str, Any]]) -> bool:
+        """Log the applied action, then tell everyone: events first, then states.
+
+        False if it could not be saved (the state is rebuilt without it).
+        """
+        starts_round = any(event.get("type") == "round_started" for event in events)
+        over = self.state.is_over
+        if starts_round and not over:
+            self.holding = True  # from now on nobody is offered a move
+        seq = self.seq + 1
+        db = self.store.db
+
+        def write(conn: Any) -> None:
+            db.append_action(conn, self.id, seq, seat, action)
+            if over:
+                db.set_status(conn, self.id, "over")
+
+        self._committing = True
+        try:
+            await self.store.write(write)
+        except Exception:
+            log.exception("table %s: could not save action %d", self.id, seq)
+            self.holding = False
+            self.state = self._replay()
+            self.broadcast_state()  # clients that arrived meanwhile have none yet
+            self._bump()
+            return False
+        finally:
+            self._committing = False
+        self.log.append((seat, action))
+        self._last_action = time.monotonic()
+        for event in events:
+            self.broadcast({"type": "event", "event": event})
+        if self.holding:
+            hold = COUNTDOWN / self.bot_speed
+            seconds = round(hold, 3)
+            self.broadcast({"type": "event", "event": {"type": "countdown", "seconds": seconds}})
+            loop = asyncio.get_running_loop()
+            loop.call_later(hold, self._queue.put_nowait, _TICK)
+        if over:
+            self.status = "over"
+            await self._finish()
+        self.broadcast_state()
+        self._bump()
+        self._arm_idle()
+        return True
+
+    async def _finish(self) -> None:
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+        for task in list(self.bots.values()):
+            task.cancel()
+        self.bots.clear()
+        self.broadcast_table()
+
+    def _end_hold(self) -> None:
+        if not self.holding:
+            return
+        self.holding = False
+        self.broadcast_state()
+        self._bump()
+        self._arm_idle()
+
+    # -- the idle rule ---------------------------------------------------------
+
+    def _arm_idle(self) -> None:
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+        idle = self.idle_seconds
+        if idle is None or self.status != "running" or self.holding:
+            return
+        due = max(0.0, self._last_action + idle - time.monotonic())
+        loop = asyncio.get_running_loop()
+        self._idle_timer = loop.call_later(due, self._queue.put_nowait, _IDLE)
+
+    async def _on_idle(self) -> None:
+        idle = self.idle_seconds
+        if idle is None or self.status != "running" or self.holding:
+            return
+        if time.monotonic() - self._last_action < idle - 0.001:
+            self._arm_idle()  # an action came in since the timer was set
+            return
+        try:
+            events = self.state.apply(None, dict(IDLE_ACTION))
+        except IllegalAction:
+            return  # not in play (e.g. the ready check): the next action re-arms it
+        await self._commit(None, dict(IDLE_ACTION), events)
+
+    # -- helpers -------------------------------------------------------------
+
+    def _replay(self) -> State:
+        return replay(self.game, self.players, self.seed, self.log, self.options)
+
+    def _bump(self) -> None:
+        self.version += 1
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_change(self, seen: int) -> None:
+        """Return once ``version`` differs from ``seen``."""
+        while self.version == seen:
+            await self._changed.wait()

@@ -1,0 +1,239 @@
+"""Fixtures for the server tests: a real uvicorn server on loopback, and clients.
+
+The server runs in a thread of the test process (so tests can adjust module
+constants such as ``lobby.REPLACE_AFTER``) or, for the crash test, as a
+subprocess. Clients are synchronous: ``httpx`` and ``websockets.sync``. Every
+wait polls with a generous timeout; nothing asserts on speed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, suppress
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from coffeetable import games
+from coffeetable.engine import Game, IllegalAction, Option, State
+from coffeetable.server import create_app
+
+TIMEOUT = 20.0
+Message = dict[str, Any]
+
+
+class ServerThread:
+    """``create_app`` served by uvicorn on 127.0.0.1 (a free port) in a thread."""
+
+    def __init__(self, database: Path, allow_seed: bool = True) -> None:
+        self.database_url = f"sqlite:///{database}"
+        app = create_app(self.database_url, allow_seed=allow_seed)
+        config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + TIMEOUT
+        while not self.server.started:
+            assert self.thread.is_alive(), "the server did not start"
+            assert time.monotonic() < deadline, "the server took too long to start"
+            time.sleep(0.01)
+        port = self.server.servers[0].sockets[0].getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
+        self.ws_url = f"ws://127.0.0.1:{port}"
+        self.http = httpx.Client(base_url=self.url, timeout=TIMEOUT)
+
+    def stop(self) -> None:
+        self.http.close()
+        self.server.should_exit = True
+        self.thread.join(TIMEOUT)
+
+    # -- shortcuts ------------------------------------------------------------
+
+    def create(self, game: str = "espresso", players: int = 2, **body: Any) -> Message:
+        response = self.http.post("/api/tables", json={"game": game, "players": players, **body})
+        assert response.status_code == 200, response.text
+        result: Message = response.json()
+        return result
+
+    def join(self, table_id: str, name: str = "Bea") -> Message:
+        response = self.http.post(f"/api/tables/{table_id}/join", json={"name": name})
+        assert response.status_code == 200, response.text
+        result: Message = response.json()
+        return result
+
+    def summary(self, table_id: str) -> Message:
+        response = self.http.get(f"/api/tables/{table_id}")
+        assert response.status_code == 200, response.text
+        result: Message = response.json()
+        return result
+
+    def client(self, table_id: str, token: str | None = None) -> Client:
+        url = f"{self.ws_url}/ws/tables/{table_id}"
+        return Client(url + (f"?token={token}" if token else ""))
+
+
+class Client:
+    """A WebSocket client that records every message it receives."""
+
+    def __init__(self, url: str) -> None:
+        self._exit = ExitStack()
+        self.ws: ClientConnection = self._exit.enter_context(
+            connect(url, open_timeout=TIMEOUT, max_size=None, max_queue=None)
+        )
+        self.messages: list[Message] = []
+        self.state: Message | None = None
+
+    def recv(self, timeout: float = TIMEOUT) -> Message:
+        message: Message = json.loads(self.ws.recv(timeout=timeout))
+        self.messages.append(message)
+        if message.get("type") == "state":
+            self.state = message
+        return message
+
+    def until(self, test: Callable[[Message], bool], timeout: float = TIMEOUT) -> Message:
+        """Read messages until one passes ``test``; return it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no such message; the last ones: {self.messages[-5:]}")
+            try:
+                message = self.recv(timeout=left)
+            except TimeoutError:
+                continue
+            if test(message):
+                return message
+
+    def state_until(self, test: Callable[[Message], bool], timeout: float = TIMEOUT) -> Message:
+        """Read until a state message passes ``test`` (the current one counts)."""
+        if self.state is not None and test(self.state):
+            return self.state
+        return self.until(lambda m: m["type"] == "state" and test(m), timeout)
+
+    def playable(self, timeout: float = TIMEOUT) -> Message:
+        """Wait for a state that offers this seat something to do."""
+        return self.state_until(lambda m: bool(m["legal"]), timeout)
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    def act(self, action: Message) -> None:
+        self.send({"type": "act", "action": action})
+
+    def close(self) -> None:
+        self._exit.close()
+
+
+@pytest.fixture
+def start_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
+    """Start servers on a database in ``tmp_path`` (restartable); all stopped afterwards."""
+    servers: list[ServerThread] = []
+
+    def start(allow_seed: bool = True, database: Path | None = None) -> ServerThread:
+        server = ServerThread(database or tmp_path / "tables.sqlite3", allow_seed)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def server(start_server: Callable[..., ServerThread]) -> ServerThread:
+    return start_server()
+
+
+@pytest.fixture
+def clients() -> Iterator[list[Client]]:
+    """A list the test appends its clients to; all closed afterwards."""
+    opened: list[Client] = []
+    yield opened
+    for client in opened:
+        with suppress(Exception):
+            client.close()
+
+
+def first_move(legal: list[Message]) -> Message:
+    """The first play if any, else the first legal action (flip, recycle, ready)."""
+    plays = [action for action in legal if action["type"] in ("play", "joker")]
+    return (plays or legal)[0]
+
+
+# -- a throwaway turn-based game, to show the server is game-agnostic ---------
+
+
+class SugarState(State):
+    """Sugar: players take 1-3 cubes in turn; whoever takes the last one wins."""
+
+    def __init__(self, game: Game, players: int, cubes: int) -> None:
+        self.game, self.players = game, players
+        self.cubes, self.turn, self.taken_by = cubes, 0, None
+
+    def actors(self) -> list[int]:
+        return [] if self.is_over else [self.turn]
+
+    def legal_actions(self, seat: int) -> list[Message]:
+        if seat != self.turn or self.is_over:
+            return []
+        return [{"type": "take", "n": n} for n in (1, 2, 3) if n <= self.cubes]
+
+    def apply(self, seat: int | None, action: Any) -> list[Message]:
+        if seat is None or action not in self.legal_actions(seat):
+            raise IllegalAction("not your turn, or not that many cubes")
+        self.cubes -= action["n"]
+        self.taken_by = seat
+        self.turn = (seat + 1) % self.players
+        return [{"type": "took", "seat": seat, "n": action["n"]}]
+
+    def view(self, seat: int | None) -> Message:
+        return {"cubes": self.cubes, "turn": self.turn, "seat": seat}
+
+    @property
+    def is_over(self) -> bool:
+        return self.cubes == 0
+
+    @property
+    def scores(self) -> list[int]:
+        return [int(seat in self.winners) for seat in range(self.players)]
+
+    @property
+    def winners(self) -> list[int]:
+        return [self.taken_by] if self.is_over and self.taken_by is not None else []
+
+    @property
+    def round(self) -> int:
+        return 1
+
+    def clone(self) -> SugarState:
+        other = SugarState(self.game, self.players, self.cubes)
+        other.turn, other.taken_by = self.turn, self.taken_by
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> SugarState:
+        return self.clone()
+
+
+class SugarGame(Game):
+    name, title, min_players, max_players = "sugar", "Sugar", 2, 4
+    options = (Option("cubes", 10, "cubes on the table", None, 1, 100),)
+
+    def new_state(self, players: int, seed: int = 0, **options: Any) -> SugarState:
+        self.check_players(players)
+        return SugarState(self, players, self.resolve_options(options)["cubes"])
+
+
+@pytest.fixture
+def sugar(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Register Sugar for the test (the in-thread server shares the registry)."""
+    monkeypatch.setitem(games._FACTORIES, "sugar", SugarGame)
+    monkeypatch.setitem(games._CACHE, "sugar", SugarGame())
+    yield "sugar"

@@ -1,0 +1,430 @@
+"""The WebSocket protocol: states, events, refusals, races, seats and secrecy."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from coffeetable import games
+from coffeetable.engine import IllegalAction, State
+from coffeetable.server import lobby
+from coffeetable.server.connections import OFFERS_KEPT
+from coffeetable.store import Database
+
+from .conftest import Client, Message, ServerThread, first_move
+
+FAST = {"bot_speed": 1000}
+READY = {"type": "ready"}
+
+
+def seated_pair(server: ServerThread, clients: list[Client], **body: Any) -> tuple[Client, Client]:
+    """A two-seat table, both people connected and past their first state."""
+    body.setdefault("options", FAST)
+    created = server.create(players=2, **body)
+    joined = server.join(created["table_id"])
+    ada = server.client(created["table_id"], created["token"])
+    bea = server.client(created["table_id"], joined["token"])
+    clients += [ada, bea]
+    for client in (ada, bea):
+        client.until(lambda m: m["type"] == "state")
+    return ada, bea
+
+
+def start_round(ada: Client, bea: Client) -> None:
+    """Both ready; wait until the countdown is over and both may play."""
+    for client in (ada, bea):
+        client.playable()
+        client.act(READY)
+    for client in (ada, bea):
+        client.state_until(lambda m: m["view"]["phase"] == "play" and bool(m["legal"]))
+
+
+def test_connect_sends_table_then_state(server: ServerThread, clients: list[Client]) -> None:
+    created = server.create(players=2, name="Ada", options=FAST)
+    ada = server.client(created["table_id"], created["token"])
+    clients.append(ada)
+    table = ada.recv()
+    assert table["type"] == "table" and table["table"]["seats"][0]["name"] == "Ada"
+    state = ada.until(lambda m: m["type"] == "state")
+    assert state["seq"] == 0 and state["view"]["seat"] == 0
+    assert state["legal"] == [] and state["actors"] == []  # waiting for a second player
+    server.join(created["table_id"])
+    state = ada.state_until(lambda m: bool(m["legal"]))
+    assert state["legal"] == [READY] and state["actors"] == [0, 1]
+
+
+def test_malformed_messages_get_an_error_and_change_nothing(
+    server: ServerThread, clients: list[Client]
+) -> None:
+    ada, _ = seated_pair(server, clients)
+    for bad in ("not json", "[1, 2]", '{"no": "type"}', '{"type": "dance"}', '{"type": "act"}'):
+        ada.send(bad)
+        error = ada.until(lambda m: m["type"] in ("error", "state"))
+        assert error["type"] == "error" and error["reason"]
+    ada.ws.send(b"\x00\x01")
+    assert ada.until(lambda m: m["type"] in ("error", "state"))["type"] == "error"
+    ada.send({"type": "ping"})
+    assert ada.until(lambda m: m["type"] != "table")["type"] == "pong"
+    assert ada.state is not None and ada.state["seq"] == 0
+
+
+def test_illegal_action_is_rejected_with_the_game_reason(
+    server: ServerThread, clients: list[Client]
+) -> None:
+    ada, _ = seated_pair(server, clients)
+    ada.act({"type": "flip", "count": 3})
+    rejected = ada.until(lambda m: m["type"] == "rejected")
+    assert rejected["action"] == {"type": "flip", "count": 3}
+    assert "ready" in rejected["reason"]
+
+
+def test_spectators_cannot_act_and_bad_tokens_are_closed(
+    server: ServerThread, clients: list[Client]
+) -> None:
+    created = server.create(players=2, options=FAST)
+    table_id = created["table_id"]
+    watcher = server.client(table_id)
+    clients.append(watcher)
+    state = watcher.until(lambda m: m["type"] == "state")
+    assert state["view"]["seat"] is None and state["legal"] == []
+    watcher.act(READY)
+    assert watcher.until(lambda m: m["type"] == "rejected")["reason"] == "spectators cannot act"
+
+    for url, code in (
+        (f"/ws/tables/{table_id}?token=forged", 4403),
+        ("/ws/tables/nope", 4404),
+    ):
+        client = Client(server.ws_url + url)
+        assert client.recv()["type"] == "error"
+        with pytest.raises(ConnectionClosed) as closed:
+            client.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == code
+
+
+def test_round_start_broadcasts_events_countdown_then_state(
+    server: ServerThread, clients: list[Client]
+) -> None:
+    """At bot_speed 1 the countdown holds play 3 s: actions meanwhile are refused."""
+    ada, bea = seated_pair(server, clients, options={"bot_speed": 1})
+    ada.act(READY)
+    ada.until(lambda m: m["type"] == "event" and m["event"] == {"type": "ready", "seat": 0})
+    bea.act(READY)
+    kinds = []
+    while True:
+        message = bea.recv()
+        kinds.append(message["type"] == "event" and message["event"]["type"])
+        if message["type"] == "state" and message["seq"] == 2:
+            break
+    assert kinds[-4:] == ["ready", "round_started", "countdown", False]
+    held = bea.state
+    assert held is not None and held["legal"] == [] and held["actors"] == []
+    assert held["view"]["phase"] == "play"
+    bea.act({"type": "flip", "count": 3})
+    assert bea.until(lambda m: m["type"] == "rejected")["reason"] == "wait for ESPRESSO!"
+    after = bea.playable(timeout=30)
+    assert after["seq"] == 2 and {"type": "flip", "count": 3} in after["legal"]
+
+
+def race_position(seed: int) -> tuple[list[tuple[int, Message]], Message, Message] | None:
+    """Actions leading (from ``seed``) to a position where seats 0 and 1 can both
+    play onto one stack, and only one of them can: (prefix, action 0, action 1)."""
+    rng = random.Random(seed)
+    state = games.get("espresso").new_state(players=2, seed=seed)
+    prefix: list[tuple[int, Message]] = [(0, READY), (1, READY)]
+    for seat, action in prefix:
+        state.apply(seat, action)
+    for _ in range(200):
+        race = find_race(state)
+        if race:
+            return prefix, race[0], race[1]
+        seat = rng.randrange(2)
+        legal = state.legal_actions(seat)
+        flips = [a for a in legal if a["type"] in ("flip", "recycle")]
+        action = rng.choice(flips) if flips and rng.random() < 0.7 else rng.choice(legal)
+        state.apply(seat, action)
+        prefix.append((seat, action))
+        if state.view(None)["phase"] != "play":
+            return None
+    return None
+
+
+def find_race(state: State) -> tuple[Message, Message] | None:
+    for first in state.legal_actions(0):
+        if first["type"] != "play" or first["target"] == "new":
+            continue
+        for second in state.legal_actions(1):
+            if second["type"] == "play" and second["target"] == first["target"]:
+                after = state.clone()
+                after.apply(0, first)
+                try:
+                    after.apply(1, second)
+                except IllegalAction:
+                    return first, second
+    return None
+
+
+def play_prefix(by_seat: dict[int, Client], prefix: list[tuple[int, Message]]) -> int:
+    """Play ``prefix`` one action at a time; return the seq reached, once every
+    client holds that state with its moves offered (the countdown is over)."""
+    for seq, (seat, action) in enumerate(prefix, start=1):
+        by_seat[seat].playable()
+        by_seat[seat].act(action)
+        for client in by_seat.values():
+            client.state_until(lambda m, seq=seq: m["seq"] >= seq)
+    for client in by_seat.values():
+        client.state_until(lambda m: m["seq"] == len(prefix) and bool(m["legal"]))
+    return len(prefix)
+
+
+def race(by_seat: dict[int, Client], actions: dict[int, Message], seq: int) -> dict[int, Message]:
+    """Every seat sends its action (decided on state ``seq``) at once; return each
+    one's outcome: its played event or its refusal."""
+    for seat, action in actions.items():
+        by_seat[seat].send({"type": "act", "action": action, "seq": seq})
+    results = {}
+    for seat in actions:
+        results[seat] = by_seat[seat].until(
+            lambda m, seat=seat: (
+                m["type"] == "rejected"
+                or (
+                    m["type"] == "event"
+                    and m["event"]["type"] == "played"
+                    and m["event"]["seat"] == seat
+                )
+            )
+        )
+    return results
+
+
+def test_two_players_racing_for_one_stack(server: ServerThread, clients: list[Client]) -> None:
+    seed, found = next((s, r) for s in range(500) if (r := race_position(s)) is not None)
+    prefix, first, second = found
+    ada, bea = seated_pair(server, clients, seed=seed)
+    by_seat = {0: ada, 1: bea}
+    seq = play_prefix(by_seat, prefix)
+    results = race(by_seat, {0: first, 1: second}, seq)
+    rejected = [seat for seat, message in results.items() if message["type"] == "rejected"]
+    assert len(rejected) == 1, results
+    assert results[rejected[0]]["reason"] == "too slow"
+    won = 1 - rejected[0]
+    assert results[won]["event"]["stack"] == first["target"]
+    state = by_seat[won].state_until(lambda m: m["seq"] == seq + 1)
+    assert state["view"]["centre"][first["target"]][-1] == results[won]["event"]["card"]
+
+
+TAKE_ZERO = {"type": "play", "source": "pile", "owner": 2, "target": "new"}
+
+
+def chaos_position(seed: int) -> list[tuple[int, Message]] | None:
+    """With Chaos, seat 2 flips until its pile shows a 0 on top of another 0: then
+    "take seat 2's pile top to a new stack" stays legal after someone took it,
+    but names another card."""
+    state = games.get("espresso").new_state(players=3, seed=seed, chaos=True)
+    prefix: list[tuple[int, Message]] = [(seat, READY) for seat in range(3)]
+    for seat, action in prefix:
+        state.apply(seat, action)
+    flip = {"type": "flip", "count": 3}
+    for _ in range(8):
+        if TAKE_ZERO in state.legal_actions(0):
+            after = state.clone()
+            after.apply(0, TAKE_ZERO)
+            if TAKE_ZERO in after.legal_actions(1):
+                return prefix
+        if flip not in state.legal_actions(2):
+            return None
+        state.apply(2, flip)
+        prefix.append((2, flip))
+    return None
+
+
+def test_a_card_taken_first_makes_the_other_taker_too_slow(
+    server: ServerThread, clients: list[Client]
+) -> None:
+    seed, prefix = next((s, p) for s in range(3000) if (p := chaos_position(s)) is not None)
+    created = server.create(players=3, seed=seed, options={"chaos": True, **FAST})
+    table_id = created["table_id"]
+    tokens = [created["token"]] + [server.join(table_id)["token"] for _ in range(2)]
+    by_seat = {seat: server.client(table_id, token) for seat, token in enumerate(tokens)}
+    clients += by_seat.values()
+    seq = play_prefix(by_seat, prefix)
+    results = race(by_seat, {0: TAKE_ZERO, 1: TAKE_ZERO}, seq)
+    rejected = [seat for seat, message in results.items() if message["type"] == "rejected"]
+    assert len(rejected) == 1, results
+    assert results[rejected[0]]["reason"] == "too slow"
+
+
+def test_acting_on_a_forgotten_state_is_too_slow(
+    server: ServerThread, clients: list[Client]
+) -> None:
+    ada, bea = seated_pair(server, clients)
+    start_round(ada, bea)
+    flip = {"type": "flip", "count": 3}
+    for seq in range(3, 3 + OFFERS_KEPT):  # every flip sends a state: seq 0 is forgotten
+        ada.act(flip)
+        ada.state_until(lambda m, seq=seq: m["seq"] == seq)
+    ada.send({"type": "act", "action": flip, "seq": 0})
+    assert ada.until(lambda m: m["type"] == "rejected")["reason"] == "too slow"
+    ada.send({"type": "act", "action": {"type": "flip", "count": 3}, "seq": "2"})
+    assert ada.until(lambda m: m["type"] in ("error", "rejected"))["type"] == "error"
+
+
+def test_reconnecting_with_the_token_gives_the_same_seat(
+    server: ServerThread, clients: list[Client]
+) -> None:
+    created = server.create(players=3, options=FAST)
+    table_id = created["table_id"]
+    joined = server.join(table_id)
+    first = server.client(table_id, joined["token"])
+    assert first.until(lambda m: m["type"] == "state")["view"]["seat"] == 1
+    first.close()
+    again = server.client(table_id, joined["token"])
+    clients.append(again)
+    assert again.until(lambda m: m["type"] == "state")["view"]["seat"] == 1
+    assert server.summary(table_id)["seats"][1]["connected"] is True
+
+
+CARD_PLACES = (
+    ("view", "centre", "*", "*"),
+    ("view", "players", "*", "espresso", "top"),
+    ("view", "players", "*", "pile", "top"),
+    ("view", "last_round", "centre", "*", "*"),
+    ("event", "card"),
+    ("event", "follower"),
+    ("event", "centre", "*", "*"),
+)
+
+
+def card_paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Where cards (dicts with a colour) appear in a message."""
+    if isinstance(value, dict):
+        if "colour" in value:
+            return [path]
+        return [p for key, item in value.items() for p in card_paths(item, (*path, key))]
+    if isinstance(value, list):
+        return [p for index, item in enumerate(value) for p in card_paths(item, (*path, index))]
+    return []
+
+
+def fits(path: tuple[Any, ...], pattern: tuple[str, ...]) -> bool:
+    return len(path) == len(pattern) and all(
+        want == "*" or want == str(got) for got, want in zip(path, pattern, strict=True)
+    )
+
+
+def check_secrecy(message: Message) -> None:
+    """No card a spectator may not see: no espresso card below the top, no hand
+    card, no help card before play."""
+    shown = message["type"] != "state" or message["view"]["phase"] != "ready"
+    for path in card_paths(message):
+        help_card = fits(path, ("view", "players", "*", "help", "*"))
+        assert any(fits(path, p) for p in CARD_PLACES) or (help_card and shown), path
+    if message["type"] == "state":
+        for player in message["view"]["players"]:
+            assert set(player["hand"]) == {"count"}
+            assert set(player["espresso"]) == {"count", "top"}
+            if message["view"]["phase"] == "ready":
+                assert player["help"] == [None, None, None]
+
+
+def test_a_spectator_never_receives_a_hidden_card(
+    server: ServerThread, clients: list[Client]
+) -> None:
+    created = server.create(
+        players=3,
+        bots={"1": "random", "2": "random"},
+        options={"target": 8, "bot_speed": 2000},
+    )
+    table_id = created["table_id"]
+    watcher = server.client(table_id)
+    clients.append(watcher)
+    ada = server.client(table_id, created["token"])
+    clients.append(ada)
+    while True:  # Ada plays her first legal move as long as the match lasts
+        state = ada.state_until(lambda m: bool(m["legal"]) or m["view"]["phase"] == "over")
+        if state["view"]["phase"] == "over":
+            break
+        ada.act(first_move(state["legal"]))
+        ada.until(lambda m, seq=state["seq"]: m["type"] == "state" and m["seq"] > seq)
+    watcher.state_until(lambda m: m["view"]["phase"] == "over")
+    kinds = {m["type"] for m in watcher.messages}
+    assert {"table", "state", "event"} <= kinds
+    rounds = [
+        m for m in watcher.messages if m["type"] == "event" and m["event"]["type"] == "round_over"
+    ]
+    assert rounds
+    for message in watcher.messages:
+        check_secrecy(message)
+
+
+def test_the_idle_rule_ends_a_stalled_round(server: ServerThread, clients: list[Client]) -> None:
+    ada, bea = seated_pair(server, clients, options={"idle_seconds": 1, **FAST})
+    table_id = server.http.get("/api/tables").json()[-1]["table_id"]
+    start_round(ada, bea)
+    over = ada.until(lambda m: m["type"] == "event" and m["event"]["type"] == "round_over")
+    assert over["event"]["finito"] is None
+    state = ada.state_until(lambda m: m["seq"] == 3)
+    assert state["view"]["phase"] == "ready" and state["view"]["round"] == 2
+    database = Database(server.database_url)
+    with database.engine.connect() as conn:
+        record = database.load(conn, table_id)
+    database.close()
+    assert record is not None and record.actions[-1] == (None, {"type": "idle"})
+
+
+def test_bots_ready_and_play_against_a_person(server: ServerThread, clients: list[Client]) -> None:
+    created = server.create(players=2, bots={"1": "random"}, options=FAST)
+    ada = server.client(created["table_id"], created["token"])
+    clients.append(ada)
+    ada.playable()
+    ada.act(READY)
+    bot_move = ada.until(
+        lambda m: (
+            m["type"] == "event" and m["event"].get("seat") == 1 and m["event"]["type"] != "ready"
+        )
+    )
+    assert bot_move["event"]["type"] in ("played", "flipped", "recycled")
+
+
+def test_a_bot_takes_over_from_a_disconnected_player(
+    server: ServerThread, clients: list[Client], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lobby, "REPLACE_AFTER", 0.5)
+    created = server.create(players=2, options=FAST)
+    table_id = created["table_id"]
+    joined = server.join(table_id)
+    ada = server.client(table_id, created["token"])
+    clients.append(ada)
+    bea = server.client(table_id, joined["token"])
+    bea.until(lambda m: m["type"] == "state")
+    bea.close()
+    ada.until(lambda m: m["type"] == "table" and not m["table"]["seats"][1]["connected"])
+    time.sleep(0.6)
+    body = {"token": created["token"], "level": "random"}
+    assert server.http.post(f"/api/tables/{table_id}/seats/1/bot", json=body).status_code == 200
+    ada.playable()
+    ada.act(READY)
+    ada.until(lambda m: m["type"] == "event" and m["event"] == {"type": "ready", "seat": 1})
+    stale = Client(f"{server.ws_url}/ws/tables/{table_id}?token={joined['token']}")
+    assert stale.recv()["type"] == "error"
+    stale.close()
+
+
+def test_a_player_who_leaves_becomes_a_spectator(
+    server: ServerThread, clients: list[Client]
+) -> None:
+    created = server.create(players=3, options=FAST)
+    table_id = created["table_id"]
+    server.join(table_id)
+    joined = server.join(table_id)
+    cy = server.client(table_id, joined["token"])
+    clients.append(cy)
+    cy.playable()
+    assert server.http.post(f"/api/tables/{table_id}/leave", json=joined).status_code == 200
+    state = cy.state_until(lambda m: m["view"]["seat"] is None)
+    assert state["legal"] == []
+    cy.act(READY)
+    assert cy.until(lambda m: m["type"] == "rejected")["reason"] == "spectators cannot act"
