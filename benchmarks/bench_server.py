@@ -40,6 +40,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -88,9 +89,20 @@ class Stats:
 CONNECT: dict[str, Any] = {"max_size": None}
 
 
+#: Mean seconds a client "thinks" before each action (``--think``); 0: none, saturating.
+THINK = {"mean": 0.0}
+
+
+async def think() -> None:
+    """Wait like a player between seeing a state and acting: uniform in [0.5, 1.5] x mean."""
+    if THINK["mean"] > 0:
+        await asyncio.sleep(THINK["mean"] * (0.5 + random.random()))
+
+
 async def echo_client(url: str, stop: float, stats: Stats) -> None:
     async with connect(url, **CONNECT) as ws:
         while time.perf_counter() < stop:
+            await think()
             sent = time.perf_counter()
             await ws.send(ACTION_MESSAGE)
             await ws.recv()
@@ -133,6 +145,7 @@ async def seat_client(
                     if time.perf_counter() >= stop:
                         return
                     if legal:
+                        await think()
                         sent_at = time.perf_counter()
                         action = first_move(legal)
                         await ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
@@ -189,7 +202,7 @@ async def make_table(http: httpx.AsyncClient, base: str) -> tuple[str, list[str]
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    results: dict[str, Any] = {"tables": args.tables, "seconds": args.seconds}
+    results: dict[str, Any] = {"tables": args.tables, "seconds": args.seconds, "think": args.think}
     # How fast (or how shared) this machine is now: ~8 us on an idle modern core.
     results["calibration_us"] = round(timeit.timeit("sum(range(1000))", number=20000) / 0.02, 1)
     with tempfile.TemporaryDirectory() as folder:
@@ -298,7 +311,7 @@ def report(results: dict[str, Any]) -> str:
     return "\n".join(
         [
             f"{results['tables']} tables x {PLAYERS} seats = {clients} clients, "
-            f"{results['seconds']:g} s per phase, 127.0.0.1 "
+            f"{results['seconds']:g} s per phase, think {results['think']:g} s, 127.0.0.1 "
             f"(calibration: sum(range(1000)) takes {results['calibration_us']} us)",
             f"echo : {echo['per_second']:>9} msg/s      rtt p50 {echo['p50_ms']:>7} ms  "
             f"p99 {echo['p99_ms']:>7} ms  (server CPU {echo['cpu_us_each']} us per message; "
@@ -323,9 +336,16 @@ def main() -> int:
     parser.add_argument("--spectators", type=int, default=1000)
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds each client waits before acting (a paced load); 0 saturates",
+    )
+    parser.add_argument(
         "--no-deflate", action="store_true", help="clients do not offer permessage-deflate"
     )
     args = parser.parse_args()
+    THINK["mean"] = args.think
     if args.no_deflate:
         CONNECT["compression"] = None
     if not (1 <= args.tables <= 500 and 0 < args.seconds <= 120 and 0 <= args.spectators <= 5000):

@@ -10,6 +10,11 @@ from coffeetable.bots.reaction import ReactionModel
 from coffeetable.engine import Action, State
 
 
+def playable(actions: list[Action]) -> list[Action]:
+    """The actions a bot considers: all but "undo", which is for people who misclick."""
+    return [action for action in actions if action.get("type") != "undo"]
+
+
 class Bot:
     """A player that is a program.
 
@@ -36,7 +41,7 @@ class Bot:
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action | None:
         """Like ``choose``, but None when the bot sees nothing to do."""
-        actions = state.legal_actions(seat)
+        actions = playable(state.legal_actions(seat))
         return self.pick(state, seat, actions, rng) if actions else None
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:

@@ -199,6 +199,36 @@ def test_legal_actions_have_no_duplicates_and_each_gives_a_different_path() -> N
     assert len(paths) == len(moves) > 0
 
 
+def test_undo_takes_back_moves_until_something_is_scored() -> None:
+    state = playing(LONELY_CUPS, [7, 8, 9])
+    assert {"type": "undo"} not in state.legal_actions(0)
+    state.apply(0, {"type": "move", "from": 1, "to": 4, "kinds": ["cup"]})
+    state.apply(0, {"type": "move", "from": 4, "to": 1, "kinds": ["cup"]})
+    state.apply(0, {"type": "undo"})
+    state.apply(0, {"type": "undo"})
+    assert state.path == LONELY_CUPS and state.actions_taken == 0
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        state.apply(0, {"type": "undo"})
+    state.apply(0, {"type": "move", "from": 1, "to": 4, "kinds": ["cup"]})
+    state.apply(0, {"type": "score", "card": 8})
+    assert {"type": "undo"} not in state.legal_actions(0)
+    state.apply(0, {"type": "end_turn"})
+    state.apply(1, {"type": "move", "from": 4, "to": 1, "kinds": ["cup"]})
+    state.apply(1, {"type": "end_turn"})
+    assert {"type": "undo"} not in state.legal_actions(0)  # a new turn starts afresh
+
+
+def test_solo_undo_gives_the_bean_back() -> None:
+    state = new(players=1, seed=2)
+    set_up(state)
+    before = (list(state.path), state.beans[0], state.reserve)
+    moves = [a for a in state.legal_actions(0) if a["type"] == "move"]
+    state.apply(0, moves[0])
+    assert state.beans == [2]
+    state.apply(0, {"type": "undo"})
+    assert (state.path, state.beans[0], state.reserve) == before
+
+
 # -- rounds and the end -------------------------------------------------------------------
 
 

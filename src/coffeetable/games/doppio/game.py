@@ -38,6 +38,7 @@ ACTION_SCHEMA: dict[str, Any] = {
             turned={"type": "boolean"},
         ),
         _action("end_turn"),
+        _action("undo"),
     ]
 }
 

@@ -98,6 +98,9 @@ class DoppioState(State):
         self.current = self.first_player
         self.actions_taken = 0
         self.scored_this_turn = False
+        #: Board Game Arena's undo: the path (and solo beans) before each move of
+        #: this turn, emptied as soon as something is scored or revealed.
+        self.undo_stack: list[tuple[list[Space], int]] = []
         self.finisher: int | None = None  # who scored all 8 in round 2 (the tie rule)
         self._winners: list[int] = []
 
@@ -135,6 +138,8 @@ class DoppioState(State):
             actions += self._scores(seat)
         if self.players == 2 and self.actions_taken > 0:
             actions.append({"type": "end_turn"})
+        if self.undo_stack:
+            actions.append({"type": "undo"})
         return actions
 
     def apply(self, seat: int | None, action: Any) -> list[Event]:
@@ -158,6 +163,8 @@ class DoppioState(State):
             return self._apply_score(seat, action)
         if kind == "end_turn":
             return self._apply_end_turn(seat, action)
+        if kind == "undo":
+            return self._apply_undo(seat, action)
         raise IllegalAction(f"unknown action type {kind!r}")
 
     def view(self, seat: int | None) -> View:
@@ -204,6 +211,7 @@ class DoppioState(State):
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.path = list(self.path)
+        other.undo_stack = [(list(path), beans) for path, beans in self.undo_stack]
         other.piles = [list(pile) for pile in self.piles]
         other.face_up = [list(cards) for cards in self.face_up]
         other.scored = [list(cards) for cards in self.scored]
@@ -370,6 +378,10 @@ class DoppioState(State):
             taken = _parse_kinds(action.get("with"), b, end)
             if not self._exchange_fits(a, b, given, taken):
                 raise IllegalAction("that exchange would put two pieces of one kind on a space")
+        elif any(b[k] is not None for k in given):
+            raise IllegalAction("that move would put two pieces of one kind on a space")
+        self.undo_stack.append((list(self.path), self.beans[seat]))
+        if is_exchange:
             self.path[start] = _replace(
                 a, {k: (b[k] if k in taken else None) for k in set(given) | set(taken)}
             )
@@ -377,8 +389,6 @@ class DoppioState(State):
                 b, {k: (a[k] if k in given else None) for k in set(given) | set(taken)}
             )
         else:
-            if any(b[k] is not None for k in given):
-                raise IllegalAction("that move would put two pieces of one kind on a space")
             self.path[start] = _replace(a, {k: None for k in given})
             self.path[end] = _replace(b, {k: a[k] for k in given})
         self.actions_taken += 1
@@ -413,6 +423,7 @@ class DoppioState(State):
         self.face_up[seat].remove(card_id)
         self.scored[seat].append(card_id)
         self.scored_this_turn = True
+        self.undo_stack.clear()  # scored: the turn so far stands
         events: list[Event] = [
             {
                 "type": "scored",
@@ -441,6 +452,16 @@ class DoppioState(State):
         self._next_turn()
         return [{"type": "turn", "seat": self.current}]
 
+    def _apply_undo(self, seat: int, action: Action) -> list[Event]:
+        _check_fields(action, {"type"})
+        if not self.undo_stack:
+            raise IllegalAction("nothing to undo: scoring or revealing a card fixes the turn")
+        path, beans = self.undo_stack.pop()
+        self.reserve -= beans - self.beans[seat]  # solo: the bean goes back to you
+        self.path, self.beans[seat] = path, beans
+        self.actions_taken -= 1
+        return [{"type": "undone", "seat": seat}]
+
     def _refill(self, seat: int) -> None:
         while len(self.face_up[seat]) < FACE_UP and self.piles[seat]:
             self.face_up[seat].append(self.piles[seat].pop())
@@ -449,6 +470,7 @@ class DoppioState(State):
         self.current = 1 - self.current
         self.actions_taken = 0
         self.scored_this_turn = False
+        self.undo_stack.clear()
 
     def _end_round(self, seat: int) -> list[Event]:
         if self.round_number == 2:
@@ -469,6 +491,7 @@ class DoppioState(State):
 
     def _end_game(self) -> list[Event]:
         self.phase = "over"
+        self.undo_stack.clear()
         if self.players == 1:
             self._winners = [0]
         else:

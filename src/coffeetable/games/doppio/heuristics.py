@@ -1,0 +1,321 @@
+"""Espresso Doppio heuristics for bots: greedy action values, a rollout policy, an evaluation.
+
+Pure: no I/O, no clock; randomness only from the generator passed in. Every
+function reads only what ``state.view(seat)`` shows: the path, the face-up
+cards of both seats, the beans, the reserve and the turn's counters. The draw
+piles are never read.
+
+The unit is the bean. For a path, ``met(path, cards)`` is the beans the
+``cards`` would score on it now (each card read the better way round, every
+match counted). The greedy bot (``action_value``) looks one action ahead:
+
+=================  =================================================================
+action             value
+=================  =================================================================
+move / exchange    ``met(after, mine) - OPPONENT * met(after, theirs)``: the beans it
+                   makes available to the bot's face-up cards this turn, minus a
+                   share of what the path it leaves gives the opponent next turn.
+                   Solo: ``met(after, mine) - MOVE_COST`` (a move costs a bean).
+score              ``met(now, mine) - OPPONENT * met(now, theirs) + SCORE_EDGE``:
+                   what stopping here banks (scoring ends the moves; every met
+                   card can still be scored). Solo, or the Espresso Master
+                   variant: ``SCORE`` plus the card's beans (banked at once).
+end_turn           ``-OPPONENT * met(now, theirs) - END_EDGE``: the fallback.
+place (set-up)     ``met(after, mine) - OPPONENT * met(after, theirs)``.
+=================  =================================================================
+
+So greedy moves while a move makes more beans available, then scores every
+met card (best first), then ends its turn; in solo it scores whatever is met
+and moves only for a score when it can (a move must still be made when
+nothing is met: all moves then tie, broken by the rng).
+
+``rollout_action`` is a cheaper greedy for search rollouts (no look at the
+opponent); ``evaluate`` values a position in [-1, 1] per seat for ISMCTS.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from coffeetable.engine import Action
+from coffeetable.games.doppio.cards import BY_ID, CARDS, COLOURS, KINDS, Card
+from coffeetable.games.doppio.patterns import Space, count
+from coffeetable.games.doppio.rules import DoppioState
+
+Path = tuple[Space, ...]
+
+#: Share of the opponent's met beans counted against a path the bot leaves.
+OPPONENT = 0.5
+#: A score beats a move that makes no more beans available.
+SCORE_EDGE = 0.01
+#: Solo or Master: a score is banked at once, ahead of any move.
+SCORE = 100.0
+#: end_turn trails a score that banks nothing extra.
+END_EDGE = 0.02
+#: Solo: each move or exchange costs a bean.
+MOVE_COST = 1.0
+#: evaluate: weight of the met beans of the seat to move (mid-turn: it scores them).
+MOVER_MET = 0.8
+MOVER_MET_MID_TURN = 1.0
+#: evaluate: weight of the met beans of the seat that waits (the mover may break them).
+WAITER_MET = 0.25
+#: evaluate: a bean lead of SCALE is worth tanh(1) (about 0.76).
+SCALE = 5.0
+#: evaluate, solo: beans around which the value is 0, and its scale.
+SOLO_MIDDLE = 11.0
+SOLO_SCALE = 6.0
+
+
+#: A card's counter: (path, piece positions, pieces per space, colours per space) -> (as
+#: printed, turned). ``at[kind][colour]`` is the space holding that piece (-1: not placed).
+Counter = Callable[[Path, list[list[int]], list[int], list[int]], tuple[int, int]]
+
+
+def _counter(card: Card) -> Counter:
+    """A quick counter of ``card``'s matches, both ways round; the same answers as ``count``.
+
+    Each piece is unique, so a sequence is a few comparisons of the pieces'
+    spaces. A pattern kind not known here falls back to ``patterns.count``
+    (tests/bots/test_doppio_bots.py checks they agree on every card).
+    """
+    p = card.params
+    col = {name: index for index, name in enumerate(COLOURS)}
+    if card.pattern == "alone":
+        k = KINDS.index(p["kind"])
+
+        def alone(
+            path: Path, at: list[list[int]], occ: list[int], cm: list[int]
+        ) -> tuple[int, int]:
+            n = sum(1 for s in at[k] if s >= 0 and occ[s] == 1)
+            return n, n
+
+        return alone
+    if card.pattern == "exact_space":
+        want = tuple(None if p[name] == "any" else col[p[name]] for name in KINDS)
+
+        def exact(
+            path: Path, at: list[list[int]], occ: list[int], cm: list[int]
+        ) -> tuple[int, int]:
+            n = sum(
+                1
+                for i, s in enumerate(path)
+                if occ[i] == 3 and all(w is None or w == e for w, e in zip(want, s, strict=True))
+            )
+            return n, n
+
+        return exact
+    if card.pattern in ("complete_set", "kind_sequence", "colour_sequence"):
+        if card.pattern == "complete_set":  # (kind, colour) in reading order
+            c = col[p["colour"]]
+            chains = [((0, c), (1, c), (2, c))]
+        else:
+            kinds = range(3) if card.pattern == "colour_sequence" else [KINDS.index(p["kind"])]
+            x, y, z = (col[name] for name in p["colours"])
+            chains = [((k, x), (k, y), (k, z)) for k in kinds]
+
+        def sequence(
+            path: Path, at: list[list[int]], occ: list[int], cm: list[int]
+        ) -> tuple[int, int]:
+            found: tuple[set[int], set[int]] = (set(), set())
+            for (k0, c0), (k1, c1), (k2, c2) in chains:
+                s = at[k0][c0]
+                if s < 0:
+                    continue
+                for way, step in enumerate((1, -1)):
+                    if at[k1][c1] == s + step and at[k2][c2] == s + 2 * step >= 0:
+                        found[way].add(s)
+            return len(found[0]), len(found[1])
+
+        return sequence
+    if card.pattern == "pairs":
+
+        def pairs(
+            path: Path, at: list[list[int]], occ: list[int], cm: list[int]
+        ) -> tuple[int, int]:
+            both = [s[0] is not None and s[1] is not None for s in path]
+            n = sum(1 for i in range(len(path) - 1) if both[i] and both[i + 1])
+            return n, n
+
+        return pairs
+    if card.pattern == "crossed_pairs":
+        w, b = col["white"], col["black"]
+        left, right = (w, b, None), (b, w, None)
+
+        def crossed(
+            path: Path, at: list[list[int]], occ: list[int], cm: list[int]
+        ) -> tuple[int, int]:
+            windows = list(zip(path, path[1:], strict=False))
+            return (
+                sum(1 for x, y in windows if x == left and y == right),
+                sum(1 for x, y in windows if x == right and y == left),
+            )
+
+        return crossed
+    if card.pattern == "one_colour":
+
+        def one(path: Path, at: list[list[int]], occ: list[int], cm: list[int]) -> tuple[int, int]:
+            n = sum(1 for i in range(len(path) - 2) if cm[i] & cm[i + 1] & cm[i + 2])
+            return n, n
+
+        return one
+
+    def fallback(path: Path, at: list[list[int]], occ: list[int], cm: list[int]) -> tuple[int, int]:
+        return count(card, path), count(card, path, turned=True)
+
+    return fallback
+
+
+_COUNTERS: tuple[tuple[int, int, Counter], ...] = tuple(
+    (card.id, card.beans, _counter(card)) for card in CARDS
+)
+_NO_CARD = max(BY_ID) + 1
+
+
+@lru_cache(maxsize=1 << 18)
+def card_beans(path: Path) -> tuple[int, ...]:
+    """Beans each card (indexed by id) scores on ``path`` now, read the better way round."""
+    at = [[-1, -1, -1], [-1, -1, -1], [-1, -1, -1]]
+    occ = [0] * len(path)
+    cm = [0] * len(path)
+    for i, space in enumerate(path):
+        for k, c in enumerate(space):
+            if c is not None:
+                at[k][c] = i
+                occ[i] += 1
+                cm[i] |= 1 << c
+    beans = [0] * _NO_CARD
+    for card_id, value, counter in _COUNTERS:
+        beans[card_id] = value * max(counter(path, at, occ, cm))
+    return tuple(beans)
+
+
+def met(path: Path, cards: Sequence[int]) -> int:
+    """The beans ``cards`` would score on ``path`` now."""
+    beans = card_beans(path)
+    return sum(beans[card] for card in cards)
+
+
+_KIND = {name: index for index, name in enumerate(KINDS)}
+_COLOUR = {name: index for index, name in enumerate(COLOURS)}
+
+
+def after(path: Sequence[Space], action: Mapping[str, Any]) -> Path:
+    """The path once ``action`` (place, move or exchange) is made; unchanged for the others."""
+    out = list(path)
+    kind = action["type"]
+    if kind == "place":
+        index = action["space"]
+        space = list(out[index])
+        space[_KIND[action["kind"]]] = _COLOUR[action["colour"]]
+        out[index] = (space[0], space[1], space[2])
+    elif kind == "move" or kind == "exchange":
+        start, end = action["from"], action["to"]
+        a, b = list(path[start]), list(path[end])
+        for name in action["kinds"]:  # what is given goes across
+            k = _KIND[name]
+            b[k], a[k] = a[k], None
+        for name in action.get("with", ()):  # what is taken comes back
+            k = _KIND[name]
+            a[k], b[k] = path[end][k], b[k] if name in action["kinds"] else None
+        out[start], out[end] = (a[0], a[1], a[2]), (b[0], b[1], b[2])
+    return tuple(out)
+
+
+def _opponent_cards(state: DoppioState, seat: int) -> list[int]:
+    return state.face_up[1 - seat] if state.players == 2 else []
+
+
+def _banks_at_once(state: DoppioState) -> bool:
+    return state.players == 1 or state.master
+
+
+def _value(state: DoppioState, seat: int, path: Path, action: Action) -> float:
+    mine, theirs = state.face_up[seat], _opponent_cards(state, seat)
+    kind = action.get("type")
+    if kind == "score":
+        card = BY_ID[int(action["card"])]
+        reading = path[::-1] if action.get("turned") else path
+        gained = card.beans * count(card, reading)
+        if _banks_at_once(state):
+            return SCORE + gained
+        return met(path, mine) - OPPONENT * met(path, theirs) + SCORE_EDGE + 1e-3 * gained
+    if kind == "end_turn":
+        return -OPPONENT * met(path, theirs) - END_EDGE
+    later = after(path, action)
+    if state.players == 1:
+        return met(later, mine) - MOVE_COST
+    return met(later, mine) - OPPONENT * met(later, theirs)
+
+
+def action_values(state: DoppioState, seat: int, actions: Sequence[Action]) -> list[float]:
+    """How good each of ``actions`` looks to ``seat`` (see the module's table); higher is better."""
+    path = tuple(state.path)
+    return [_value(state, seat, path, action) for action in actions]
+
+
+def action_value(state: DoppioState, seat: int, action: Action) -> float:
+    """How good ``action`` looks to ``seat`` (see the module's table); higher is better."""
+    return _value(state, seat, tuple(state.path), action)
+
+
+def rollout_action(state: DoppioState, seat: int, rng: random.Random) -> Action:
+    """A quick greedy for search rollouts: bank what is met, else the move that meets most.
+
+    In a two-player turn: move while a move makes more beans available than
+    are met now, then score the best met card, then end the turn. Solo: score
+    whatever is met, else make the move that meets most (a random one if none).
+    Set-up: a random placement.
+    """
+    legal = state.legal_actions(seat)
+    if state.phase == "setup":
+        return rng.choice(legal)
+    path = tuple(state.path)
+    beans = card_beans(path)
+    scores = [a for a in legal if a["type"] == "score"]
+    moves = [a for a in legal if a["type"] in ("move", "exchange")]
+    best_score = max(scores, key=lambda a: beans[a["card"]], default=None)
+    if best_score is not None and (_banks_at_once(state) or not moves):
+        return best_score
+    now = met(path, state.face_up[seat]) if state.actions_taken > 0 else -1
+    if moves:
+        values = [met(after(path, a), state.face_up[seat]) for a in moves]
+        top = max(values)
+        if top > now or (best_score is None and state.actions_taken == 0) or state.players == 1:
+            return rng.choice([a for a, v in zip(moves, values, strict=True) if v == top])
+    if best_score is not None:
+        return best_score
+    return next((a for a in legal if a["type"] == "end_turn"), None) or rng.choice(legal)
+
+
+def evaluate(state: DoppioState) -> list[float]:
+    """The position's value in [-1, 1] for each seat: beans, plus cards met on the path.
+
+    Two players: ``tanh((projected[s] - projected[other]) / SCALE)``, where a
+    seat's projection is its beans plus its met beans, weighted by who moves
+    next (the mover scores them: ``MOVER_MET``, or ``MOVER_MET_MID_TURN`` once
+    it has moved; the other seat's may be broken first: ``WAITER_MET``). The
+    end of the match counts beans only. Solo: ``tanh((beans + met -
+    SOLO_MIDDLE) / SOLO_SCALE)``.
+    """
+    path = tuple(state.path)
+    over = state.is_over
+    if state.players == 1:
+        beans = state.beans[0] + (0 if over else met(path, state.face_up[0]))
+        return [math.tanh((beans - SOLO_MIDDLE) / SOLO_SCALE)]
+    projected = [float(b) for b in state.beans]
+    if not over and state.phase == "play":
+        mover = state.current
+        for seat in (0, 1):
+            if seat != mover:
+                weight = WAITER_MET
+            elif state.actions_taken > 0:  # it may score now
+                weight = MOVER_MET_MID_TURN
+            else:
+                weight = MOVER_MET
+            projected[seat] += weight * met(path, state.face_up[seat])
+    lead = math.tanh((projected[0] - projected[1]) / SCALE)
+    return [lead, -lead]
