@@ -1,0 +1,63 @@
+"""The Fika game object: two players, no options beyond the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coffeetable.engine import Game
+from coffeetable.games.fika.cards import COLOURS, SPOTS, SUPPLY
+from coffeetable.games.fika.rules import FikaState
+
+_SPOT = {"type": "integer", "minimum": 0, "maximum": SPOTS - 1}
+_CARD = {"type": "integer", "minimum": 0, "maximum": 17}
+_SEAT = {"type": "integer", "minimum": 0, "maximum": 1}
+
+
+def _action(action_type: str, required: tuple[str, ...] = (), **properties: Any) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {"type": {"const": action_type}, **properties},
+        "required": ["type", *required],
+        "additionalProperties": False,
+    }
+
+
+ACTION_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        _action("colour", ("colour",), colour={"enum": list(COLOURS)}),
+        _action("pick", ("card",), card=_CARD),
+        _action("stop"),
+        _action("place", ("spot",), spot=_SPOT),
+        _action("skip"),
+        _action(
+            "effect",
+            supply={"type": "integer", "minimum": 0, "maximum": SUPPLY - 1},
+            cafe=_SEAT,
+            spot=_SPOT,
+            hand=_CARD,
+            group={"type": "integer", "minimum": 0, "maximum": 1},
+            column=_SPOT,
+            spots={"type": "array", "items": _SPOT, "minItems": 2, "maxItems": 2},
+            swaps={
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 2,
+                "items": {"type": "array", "prefixItems": [_SPOT, _CARD]},
+            },
+        ),
+    ]
+}
+
+
+class FikaGame(Game):
+    """Fika: a 2-player café card game of simultaneous secret picks, effects and groups."""
+
+    name = "fika"
+    title = "Fika"
+    min_players = 2
+    max_players = 2
+    action_schema = ACTION_SCHEMA
+
+    def new_state(self, players: int = 2, seed: int = 0, **options: Any) -> FikaState:
+        self.check_players(players)
+        return FikaState(self, players, seed, self.resolve_options(options))
