@@ -21,6 +21,8 @@ def _load(module: str, attribute: str) -> Callable[[], Game]:
 
 _FACTORIES: dict[str, Callable[[], Game]] = {
     "espresso": _load("coffeetable.games.espresso", "EspressoGame"),
+    "doppio": _load("coffeetable.games.doppio", "DoppioGame"),
+    "fika": _load("coffeetable.games.fika", "FikaGame"),
 }
 _CACHE: dict[str, Game] = {}
 

@@ -28,8 +28,10 @@ from coffeetable.games.espresso.actions import (
 )
 from coffeetable.games.espresso.areas import Area, deal
 from coffeetable.games.espresso.cards import (
+    DECK_SIZE,
     HELP_SLOTS,
     TOP_VALUE,
+    VALUES_PER_COLOUR,
     card_json,
     describe,
     face_of,
@@ -102,14 +104,18 @@ class EspressoState(State):
             return []
         actions: list[Action] = []
         has_joker = False
-        new_stack_value = 1 if self.zero else 0
+        zero, wanted = self.zero, self.wanted
+        new_stack_value = 1 if zero else 0
         for ref, card in self._exposed(seat):
-            value = value_of(card)
-            if self.zero and value == 0:
+            # face_of and value_of, inlined: this loop is the engine's hot path
+            face = card % DECK_SIZE
+            value = face % VALUES_PER_COLOUR
+            if zero and value == 0:
                 has_joker = True
                 continue
-            for index in self.wanted.get(face_of(card), ()):
-                actions.append(play_action(seat, ref, index))
+            if face in wanted:
+                for index in wanted[face]:
+                    actions.append(play_action(seat, ref, index))
             if value == new_stack_value:
                 actions.append(play_action(seat, ref, "new"))
         if has_joker:
