@@ -1,0 +1,234 @@
+"""The actions phase: produce, dry, roast, deliver and pass, as JSON actions.
+
+An area is named by any of its squares, ``"area": [x, y]``; legal_actions
+names it by its first square in reading order (its id)::
+
+    {"type": "produce", "area": [x, y]}
+    {"type": "dry", "colour": "red", "area": [x, y]}
+    {"type": "roast", "colour": "red", "area": [x, y]}
+    {"type": "deliver", "area": [x, y], "to": {"C01": {"red": 1}}}
+    {"type": "pass"}
+
+A deliver's ``to`` says how many cubes of each colour go to each café (a
+café id is its card's id); every other cube of the area goes to the
+warehouse, so ``"to": {}`` (or no ``to``) warehouses them all. A roasting
+area holds one colour unless two roasted areas were later joined by a card.
+
+``resolve`` checks an action completely and returns it in canonical form,
+``perform`` then applies it: a state validates before it mutates. An action
+that would move nothing (an empty supply, no cube of that colour to move) is
+not legal: it would only burn an action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import product
+from typing import Any
+
+from coffeetable.engine import Action, Event, IllegalAction
+from coffeetable.games.cafe.cards import COLOURS
+from coffeetable.games.cafe.grid import Area, Company, Pos
+
+#: What each action moves: its target area's icon and where the cubes come from.
+SOURCE = {"dry": "bean", "roast": "dry"}
+FIELDS = {
+    "produce": {"type", "area"},
+    "dry": {"type", "colour", "area"},
+    "roast": {"type", "colour", "area"},
+    "deliver": {"type", "area", "to"},
+    "pass": {"type"},
+}
+Delivery = dict[str, dict[str, int]]
+
+
+def choices(company: Company, supply: dict[str, int]) -> list[Action]:
+    """Every action of the phase, without duplicates; pass last."""
+    out: list[Action] = []
+    areas = company.areas()
+    for area in areas:
+        colour = area.colour
+        if area.kind == "bean" and colour and company.is_empty(area) and supply[colour] > 0:
+            out.append({"type": "produce", "area": list(area.id)})
+    for kind in ("dry", "roast"):
+        ready = [c for c in COLOURS if company.cubes_by_icon(SOURCE[kind], c) > 0]
+        for area in areas:
+            if area.kind == kind and company.is_empty(area):
+                out += [{"type": kind, "colour": c, "area": list(area.id)} for c in ready]
+    for area in areas:
+        if area.kind == "roast" and not company.is_empty(area):
+            out += [
+                {"type": "deliver", "area": list(area.id), "to": to}
+                for to in deliveries(company, area)
+            ]
+    out.append({"type": "pass"})
+    return out
+
+
+def deliveries(company: Company, area: Area) -> list[Delivery]:
+    """Every way to share a roasting area's cubes among the cafés that want them.
+
+    Per colour, each café that still needs it takes 0..its need (within the
+    cubes there are); the options are the product over the area's colours.
+    """
+    per_colour: list[list[tuple[str, list[tuple[str, int]]]]] = []
+    cafes = sorted(company.cafes.values(), key=lambda cafe: cafe.id)
+    for colour, n in sorted(company.cubes_on(area).items(), key=lambda i: COLOURS.index(i[0])):
+        takers = [(cafe.id, min(cafe.wants(colour), n)) for cafe in cafes if cafe.wants(colour)]
+        per_colour.append([(colour, split) for split in _splits(takers, n)])
+    out: list[Delivery] = []
+    for combo in product(*per_colour):
+        to: Delivery = {}
+        for colour, split in combo:
+            for cafe_id, k in split:
+                to.setdefault(cafe_id, {})[colour] = k
+        out.append({cafe_id: to[cafe_id] for cafe_id in sorted(to)})
+    return out
+
+
+def _splits(takers: list[tuple[str, int]], left: int) -> Iterator[list[tuple[str, int]]]:
+    """Each way to give at most ``left`` cubes to ``takers`` (id, most it takes); zeros left out."""
+    if not takers:
+        yield []
+        return
+    (cafe_id, most), rest = takers[0], takers[1:]
+    for k in range(min(most, left) + 1):
+        for tail in _splits(rest, left - k):
+            yield ([(cafe_id, k)] if k else []) + tail
+
+
+# -- checking ----------------------------------------------------------------------------
+
+
+def resolve(company: Company, supply: dict[str, int], action: Action) -> Action:
+    """The action checked against the rules, in canonical form; IllegalAction if it is not."""
+    kind = action.get("type")
+    if kind not in FIELDS:
+        raise IllegalAction(f"the actions now are {', '.join(FIELDS)}, not {kind!r}")
+    extra = action.keys() - FIELDS[kind]
+    if extra:
+        raise IllegalAction(f"unexpected field {min(extra, key=repr)!r} in a {kind}")
+    if kind == "pass":
+        return {"type": "pass"}
+    area = _area(company, action.get("area"))
+    if kind == "deliver":
+        return _resolve_deliver(company, area, action.get("to", {}))
+    target = "bean" if kind == "produce" else kind
+    if area.kind != target:
+        raise IllegalAction(f"a {kind} needs a {_AREA_NAMES[target]}, not a {area.kind} area")
+    if not company.is_empty(area):
+        raise IllegalAction(f"that {_AREA_NAMES[target]} is not empty")
+    if kind == "produce":
+        assert area.colour is not None
+        if supply[area.colour] == 0:
+            raise IllegalAction(f"the supply has no {area.colour} cube left")
+        return {"type": "produce", "area": list(area.id)}
+    colour = action.get("colour")
+    if colour not in COLOURS:
+        raise IllegalAction(f"choose a colour among {', '.join(COLOURS)}, not {colour!r}")
+    source = SOURCE[kind]
+    if company.cubes_by_icon(source, colour) == 0:
+        raise IllegalAction(f"no {colour} cube on any {_AREA_NAMES[source]} square to {kind}")
+    return {"type": kind, "colour": colour, "area": list(area.id)}
+
+
+_DONE = {"dry": "dried", "roast": "roasted"}
+_AREA_NAMES = {"bean": "bean area", "dry": "drying area", "roast": "roasting area"}
+
+
+def _area(company: Company, where: Any) -> Area:
+    if (
+        not isinstance(where, list | tuple)
+        or len(where) != 2
+        or any(type(v) is not int for v in where)
+    ):
+        raise IllegalAction("name an area by one of its squares, as [x, y]")
+    pos: Pos = (where[0], where[1])
+    area = company.area_at(pos)
+    if area is None:
+        raise IllegalAction(f"there is no bean, drying or roasting area at {list(pos)}")
+    return area
+
+
+def _resolve_deliver(company: Company, area: Area, to: Any) -> Action:
+    if area.kind != "roast":
+        raise IllegalAction(f"a deliver takes the cubes of a roasting area, not a {area.kind} area")
+    cubes = company.cubes_on(area)
+    if not cubes:
+        raise IllegalAction("that roasting area has no cube to deliver")
+    if not isinstance(to, dict):
+        raise IllegalAction('"to" maps café ids to {colour: cubes}')
+    canonical: Delivery = {}
+    sent = dict.fromkeys(COLOURS, 0)
+    for cafe_id, amounts in to.items():
+        cafe = company.cafes.get(cafe_id) if isinstance(cafe_id, str) else None
+        if cafe is None:
+            raise IllegalAction(f"you have no café {cafe_id!r}")
+        if cafe.lost:
+            raise IllegalAction(f"café {cafe_id} is partly covered: it takes no more cubes")
+        if not isinstance(amounts, dict):
+            raise IllegalAction(f'"to" gives each café a {{colour: cubes}}, not {amounts!r}')
+        for colour, n in amounts.items():
+            if colour not in COLOURS or type(n) is not int or n < 0:
+                raise IllegalAction(f"{colour!r}: {n!r} is not a colour and a number of cubes")
+            if n > cafe.wants(colour):
+                raise IllegalAction(f"café {cafe_id} needs {cafe.wants(colour)} {colour} more")
+            sent[colour] += n
+            if n:
+                canonical.setdefault(cafe_id, {})[colour] = n
+    for colour, n in sent.items():
+        if n > cubes.get(colour, 0):
+            raise IllegalAction(f"the area holds {cubes.get(colour, 0)} {colour}, not {n}")
+    ordered = {
+        cafe_id: {c: canonical[cafe_id][c] for c in COLOURS if c in canonical[cafe_id]}
+        for cafe_id in sorted(canonical)
+    }
+    return {"type": "deliver", "area": list(area.id), "to": ordered}
+
+
+# -- doing -------------------------------------------------------------------------------
+
+
+def perform(company: Company, supply: dict[str, int], action: Action) -> Event:
+    """Apply a resolved action; the public event."""
+    kind = action["type"]
+    if kind == "pass":
+        return {"type": "passed"}
+    area = company.area_at((action["area"][0], action["area"][1]))
+    assert area is not None
+    if kind == "produce":
+        colour = area.colour
+        assert colour is not None
+        made = 0
+        for pos in area.squares:
+            if supply[colour] == 0:
+                break
+            company.grid[pos].cubes, company.grid[pos].cube_colour = 1, colour
+            supply[colour] -= 1
+            made += 1
+        return {"type": "produced", "area": list(area.id), "colour": colour, "cubes": made}
+    if kind in SOURCE:
+        colour = action["colour"]
+        moved = company.take(SOURCE[kind], colour)
+        company.spread(area, colour, moved)
+        return {"type": _DONE[kind], "area": list(area.id), "colour": colour, "cubes": moved}
+    cubes = company.cubes_on(area)
+    company.clear(area)
+    completed = []
+    for cafe_id, amounts in action["to"].items():
+        cafe = company.cafes[cafe_id]
+        for colour, n in amounts.items():
+            cafe.have[colour] = cafe.have.get(colour, 0) + n
+            cubes[colour] -= n
+        if cafe.complete:
+            completed.append(cafe_id)
+    warehouse = {c: n for c, n in cubes.items() if n}
+    for colour, n in warehouse.items():
+        company.warehouse[colour] += n
+    return {
+        "type": "delivered",
+        "area": list(area.id),
+        "to": action["to"],
+        "warehouse": warehouse,
+        "completed": completed,
+    }

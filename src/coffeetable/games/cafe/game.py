@@ -1,0 +1,73 @@
+"""The Café game object: 1 to 4 players, the Master option and the action schema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coffeetable.engine import Game, Option
+from coffeetable.games.cafe.cards import BY_ID, COLOURS
+from coffeetable.games.cafe.rules import CafeState
+
+_INT = {"type": "integer"}
+_AREA = {"type": "array", "items": _INT, "minItems": 2, "maxItems": 2}
+_COLOUR = {"enum": list(COLOURS)}
+
+
+def _action(action_type: str, required: tuple[str, ...] = (), **properties: Any) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {"type": {"const": action_type}, **properties},
+        "required": ["type", *required],
+        "additionalProperties": False,
+    }
+
+
+ACTION_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        _action("take", ("card",), card={"enum": sorted(BY_ID)}, pay=_COLOUR),
+        _action(
+            "place",
+            ("x", "y", "rotation"),
+            x=_INT,
+            y=_INT,
+            rotation={"type": "integer", "minimum": 0, "maximum": 3},
+        ),
+        _action("produce", ("area",), area=_AREA),
+        _action("dry", ("colour", "area"), colour=_COLOUR, area=_AREA),
+        _action("roast", ("colour", "area"), colour=_COLOUR, area=_AREA),
+        _action(
+            "deliver",
+            ("area",),
+            area=_AREA,
+            to={
+                "type": "object",
+                "additionalProperties": {
+                    "type": "object",
+                    "propertyNames": _COLOUR,
+                    "additionalProperties": {"type": "integer", "minimum": 0},
+                },
+            },
+        ),
+        _action("pass"),
+    ]
+}
+
+
+class CafeGame(Game):
+    """Café: build a coffee company of overlapping cards; produce, dry, roast and deliver."""
+
+    name = "cafe"
+    title = "Café"
+    min_players = 1
+    max_players = 4
+    options = (
+        Option(
+            "master", -1, "the seat holding the Master token in round 1 (-1: drawn at random)",
+            None, -1, 3,
+        ),
+    )  # fmt: skip
+    action_schema = ACTION_SCHEMA
+
+    def new_state(self, players: int, seed: int = 0, **options: Any) -> CafeState:
+        self.check_players(players)
+        return CafeState(self, players, seed, self.resolve_options(options))

@@ -1,0 +1,355 @@
+"""Café's rules, as ../shared/rules/cafe.md rules them.
+
+Eight rounds. Each round the Master reveals 3 plan cards; starting left of
+the Master, each player in turn takes one (the display refills to 3 at once,
+the Master picks last, the 2 left over are discarded; solo: keep 1 of 3).
+Taking and placing are two actions of the same seat, one right after the
+other: ``{"type": "take", "card": "C01", "pay": "red"}`` (``pay`` only for a
+cup card when the area shows fewer than 2 ships), then
+``{"type": "place", "x": x, "y": y, "rotation": r}``; the next seat takes
+once the card is down. Then the actions phase: every seat with actions left
+acts (they may interleave freely: players only share the supply) until each
+has used its actions or passed (see actions.py). After round 8, complete
+cafés and the warehouse score.
+
+``scores`` is the final score at the end and, during play, what each company
+would score if the game ended now (complete cafés + warehouse).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from coffeetable.engine import Action, Event, IllegalAction, View
+from coffeetable.engine.contract import State
+from coffeetable.games.cafe import actions
+from coffeetable.games.cafe.cards import (
+    BY_ID,
+    COLOURS,
+    CUBES_PER_COLOUR,
+    DISPLAY,
+    FREE_CUPS_AT_SHIPS,
+    MAX_ACTIONS,
+    MIN_ACTIONS,
+    PLANS,
+    ROUNDS,
+    STARTS,
+    solo_rank,
+)
+from coffeetable.games.cafe.grid import COVER, Company
+from coffeetable.games.cafe.scoring import points, ranking_winners
+
+if TYPE_CHECKING:
+    from coffeetable.games.cafe.game import CafeGame
+
+
+class CafeState(State):
+    """A match of Café, 1 to 4 players."""
+
+    game: CafeGame
+
+    def __init__(self, game: CafeGame, players: int, seed: int, options: dict[str, Any]):
+        self.game = game
+        self.players = players
+        self.options = options
+        self.rng = random.Random(seed)
+        starts = list(STARTS)
+        self.rng.shuffle(starts)
+        self.supply = dict.fromkeys(COLOURS, CUBES_PER_COLOUR)
+        self.companies = [Company(starts[seat]) for seat in range(players)]
+        for company in self.companies:
+            for colour in COLOURS:
+                company.warehouse[colour] += 1
+                self.supply[colour] -= 1
+        cards = [card.id for card in PLANS]
+        self.rng.shuffle(cards)
+        size = ROUNDS * (players + 2)
+        #: undrawn cards, top first (hidden), and the plan cards out of this game (hidden)
+        self.deck, self.unused = cards[:size], cards[size:]
+        master = options["master"]
+        if master >= players:
+            raise ValueError(f"there is no seat {master} to hold the Master token")
+        self.master = self.rng.randrange(players) if master < 0 else master
+        self.round_number = 1
+        self.display: list[str] = []
+        self.discard: list[str] = []
+        self.order: list[int] = []  # this round's draft order, the Master last
+        self.turn = 0  # index in order of the seat taking or placing
+        self.holding: str | None = None  # the card taken, to be placed
+        self.actions_left = [0] * players
+        self.phase = "take"
+        self._winners: list[int] = []
+        self._start_round()
+
+    # -- the contract ---------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def scores(self) -> list[int]:
+        return [points(company) for company in self.companies]
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self._winners)
+
+    @property
+    def round(self) -> int:
+        return self.round_number
+
+    def actors(self) -> list[int]:
+        if self.phase in ("take", "place"):
+            return [self.order[self.turn]]
+        if self.phase == "actions":
+            return [seat for seat in range(self.players) if self.actions_left[seat] > 0]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        self._check_seat(seat)
+        if seat not in self.actors():
+            return []
+        if self.phase == "take":
+            return self._take_choices(seat)
+        if self.phase == "place":
+            assert self.holding is not None
+            return [
+                {"type": "place", "x": x, "y": y, "rotation": r}
+                for x, y, r in self.companies[seat].placements(self.holding)
+            ]
+        return actions.choices(self.companies[seat], self.supply)
+
+    def apply(self, seat: int | None, action: Any) -> list[Event]:
+        if not isinstance(action, dict):
+            raise IllegalAction("an action is a JSON object with a 'type'")
+        if seat is None:
+            raise IllegalAction("Café has no table actions")
+        self._check_seat(seat)
+        if self.phase == "over":
+            raise IllegalAction("the game is over")
+        if seat not in self.actors():
+            raise IllegalAction(f"seat {seat} cannot act now")
+        kind = action.get("type")
+        if not isinstance(kind, str):
+            raise IllegalAction("an action has a 'type', a string")
+        if self.phase == "take" and kind == "take":
+            return self._apply_take(seat, action)
+        if self.phase == "place" and kind == "place":
+            return self._apply_place(seat, action)
+        if self.phase == "actions" and kind in actions.FIELDS:
+            canonical = actions.resolve(self.companies[seat], self.supply, action)
+            event = {"seat": seat, **actions.perform(self.companies[seat], self.supply, canonical)}
+            self.actions_left[seat] = 0 if kind == "pass" else self.actions_left[seat] - 1
+            return [event] + (self._end_round() if not self.actors() else [])
+        raise IllegalAction(f"a {kind!r} is not what is played now ({self.phase})")
+
+    def view(self, seat: int | None) -> View:
+        if seat is not None:
+            self._check_seat(seat)
+        over = self.phase == "over"
+        return {
+            "game": "cafe",
+            "seat": seat,
+            "phase": self.phase,
+            "round": self.round_number,
+            "rounds": ROUNDS,
+            "master": self.master,
+            "order": list(self.order),
+            "turn": self.order[self.turn] if self.phase in ("take", "place") else None,
+            "display": [BY_ID[c].to_json() for c in self.display],
+            "holding": None if self.holding is None else BY_ID[self.holding].to_json(),
+            "discard": [BY_ID[c].to_json() for c in self.discard],
+            "deck_count": len(self.deck),
+            "supply": dict(self.supply),
+            "players": [self._company_json(s) for s in range(self.players)],
+            "scores": self.scores,
+            "winners": list(self._winners),
+            "rank": solo_rank(self.scores[0]) if over and self.players == 1 else None,
+        }
+
+    def clone(self) -> CafeState:
+        other = object.__new__(CafeState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.supply = dict(self.supply)
+        other.companies = [company.copy() for company in self.companies]
+        other.deck, other.unused = list(self.deck), list(self.unused)
+        other.display, other.discard = list(self.display), list(self.discard)
+        other.order = list(self.order)
+        other.actions_left = list(self.actions_left)
+        other._winners = list(self._winners)
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> CafeState:
+        """Re-deal the undrawn deck from every plan card nobody has seen (deck and box)."""
+        self._check_seat(seat)
+        other = self.clone()
+        other.rng = random.Random(rng.getrandbits(64))
+        unseen = other.deck + other.unused
+        rng.shuffle(unseen)
+        other.deck, other.unused = unseen[: len(other.deck)], unseen[len(other.deck) :]
+        return other
+
+    # -- the draft ------------------------------------------------------------
+
+    def _check_seat(self, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} at this table")
+
+    def _start_round(self) -> list[Event]:
+        self.order = [(self.master + 1 + i) % self.players for i in range(self.players)]
+        self.turn = 0
+        self.display = [self.deck.pop(0) for _ in range(DISPLAY)]
+        self.phase = "take"
+        return [
+            {
+                "type": "round",
+                "round": self.round_number,
+                "master": self.master,
+                "order": list(self.order),
+                "display": list(self.display),
+            }
+        ]
+
+    def _take_choices(self, seat: int) -> list[Action]:
+        """Take a card; a cup card costs a cube of the chosen colour unless 2+ ships show.
+
+        If every card in the display costs a cube and the warehouse is empty,
+        one of them is taken free (the ruling).
+        """
+        company = self.companies[seat]
+        free = company.count("ship") >= FREE_CUPS_AT_SHIPS
+        colours = [c for c in COLOURS if company.warehouse[c] > 0]
+        out: list[Action] = []
+        for card_id in self.display:
+            if free or not BY_ID[card_id].has_cup:
+                out.append({"type": "take", "card": card_id})
+            else:
+                out += [{"type": "take", "card": card_id, "pay": c} for c in colours]
+        return out or [{"type": "take", "card": card_id} for card_id in self.display]
+
+    def _apply_take(self, seat: int, action: Action) -> list[Event]:
+        extra = action.keys() - {"type", "card", "pay"}
+        if extra:
+            raise IllegalAction(f"unexpected field {min(extra, key=repr)!r} in a take")
+        card_id = action.get("card")
+        if card_id not in self.display:
+            raise IllegalAction(f"take one of {', '.join(self.display)}, not {card_id!r}")
+        pay = action.get("pay")
+        canonical = {"type": "take", "card": card_id} | ({} if pay is None else {"pay": pay})
+        if canonical not in self._take_choices(seat):
+            if pay is None:
+                raise IllegalAction(f'{card_id} shows a cup: pay a cube ("pay": a colour)')
+            if pay not in COLOURS or self.companies[seat].warehouse[pay] == 0:
+                raise IllegalAction(f"you have no {pay!r} cube in your warehouse to pay with")
+            raise IllegalAction(f'{card_id} is free for you: take it without "pay"')
+        if pay is not None:
+            self.companies[seat].warehouse[pay] -= 1
+            self.supply[pay] += 1
+        self.display.remove(card_id)
+        self.holding = card_id
+        self.phase = "place"
+        events: list[Event] = [{"type": "took", "seat": seat, "card": card_id, "paid": pay}]
+        if self.turn < len(self.order) - 1:
+            self.display.append(self.deck.pop(0))
+            events.append({"type": "revealed", "card": self.display[-1]})
+        return events
+
+    def _apply_place(self, seat: int, action: Action) -> list[Event]:
+        extra = action.keys() - {"type", "x", "y", "rotation"}
+        if extra:
+            raise IllegalAction(f"unexpected field {min(extra, key=repr)!r} in a place")
+        x, y, rotation = action.get("x"), action.get("y"), action.get("rotation")
+        if any(type(v) is not int for v in (x, y, rotation)) or rotation not in range(4):
+            raise IllegalAction("a place gives whole numbers x, y and a rotation 0-3")
+        assert isinstance(x, int) and isinstance(y, int) and isinstance(rotation, int)
+        assert self.holding is not None
+        company = self.companies[seat]
+        cells = company.covered_by(self.holding, x, y, rotation)
+        covered = sum(1 for pos in cells if pos in company.grid)
+        if covered not in COVER:
+            raise IllegalAction(f"a card must cover 2, 3 or 4 visible squares, not {covered}")
+        card_id, self.holding = self.holding, None
+        result = company.place(BY_ID[card_id], x, y, rotation)
+        for colour, n in result.returned.items():
+            self.supply[colour] += n
+        placed = {"seat": seat, "card": card_id, "x": x, "y": y, "rotation": rotation}
+        events: list[Event] = [{"type": "placed", **placed, **result.to_json()}]
+        self.turn += 1
+        if self.turn < len(self.order):
+            self.phase = "take"
+            return events
+        self.discard += self.display
+        events.append({"type": "discarded", "cards": list(self.display)})
+        self.display = []
+        self.phase = "actions"
+        for s, company in enumerate(self.companies):
+            self.actions_left[s] = min(MAX_ACTIONS, max(MIN_ACTIONS, company.count("cup")))
+        events.append({"type": "actions", "actions": list(self.actions_left)})
+        return events
+
+    # -- the end of a round and of the game -------------------------------------
+
+    def _end_round(self) -> list[Event]:
+        events: list[Event] = [
+            {"type": "round_over", "round": self.round_number, "scores": self.scores}
+        ]
+        if self.round_number == ROUNDS:
+            self.phase = "over"
+            self._winners = [0] if self.players == 1 else ranking_winners(self.companies)
+            over: Event = {"type": "game_over", "scores": self.scores, "winners": self.winners}
+            if self.players == 1:
+                over["rank"] = solo_rank(self.scores[0])
+            return events + [over]
+        self.round_number += 1
+        self.master = (self.master + 1) % self.players
+        return events + self._start_round()
+
+    def _company_json(self, seat: int) -> dict[str, Any]:
+        company = self.companies[seat]
+        return {
+            "squares": [
+                {
+                    "x": x,
+                    "y": y,
+                    "icon": s.icon,
+                    "colour": s.colour,
+                    "card": s.card,
+                    "cubes": s.cubes,
+                    "cube_colour": s.cube_colour,
+                }
+                for (x, y), s in sorted(company.grid.items(), key=lambda i: (i[0][1], i[0][0]))
+            ],
+            "cards": [{"card": c, "x": x, "y": y, "rotation": r} for c, x, y, r in company.cards],
+            "cafes": [
+                {
+                    "id": cafe.id,
+                    "name": BY_ID[cafe.id].name,
+                    "cells": [list(p) for p in cafe.cells],
+                    "need": dict(cafe.need),
+                    "have": dict(cafe.have),
+                    "points": cafe.points,
+                    "lost": cafe.lost,
+                    "complete": cafe.complete,
+                }
+                for cafe in company.cafes.values()
+            ],
+            "areas": [
+                {
+                    "id": list(area.id),
+                    "kind": area.kind,
+                    "colour": area.colour,
+                    "squares": [list(p) for p in area.squares],
+                    "cubes": company.cubes_on(area),
+                }
+                for area in company.areas()
+            ],
+            "warehouse": dict(company.warehouse),
+            "cups": company.count("cup"),
+            "ships": company.count("ship"),
+            "actions_left": self.actions_left[seat],
+            "score": points(company),
+        }
