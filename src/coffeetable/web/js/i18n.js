@@ -1,0 +1,70 @@
+// Every string the UI shows goes through t(). The common tables live in
+// web/i18n/<lang>.js; each game adds its own (web/games/<name>/i18n.js) with register().
+import en from '../i18n/en.js';
+import fr from '../i18n/fr.js';
+import de from '../i18n/de.js';
+import es from '../i18n/es.js';
+
+export const LANGUAGES = { en: 'English', fr: 'Français', de: 'Deutsch', es: 'Español' };
+const STORAGE_KEY = 'coffeetable.lang';
+const tables = { en: { ...en }, fr: { ...fr }, de: { ...de }, es: { ...es } };
+const listeners = new Set();
+let current = detect();
+
+function detect() {
+  const saved = safeGet(STORAGE_KEY);
+  if (saved && saved in LANGUAGES) return saved;
+  for (const tag of navigator.languages || [navigator.language || 'en']) {
+    const code = String(tag).slice(0, 2).toLowerCase();
+    if (code in LANGUAGES) return code;
+  }
+  return 'en';
+}
+
+function safeGet(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+/** The language in use: "en", "fr", "de" or "es". */
+export function lang() { return current; }
+
+/** Switch language, remember the choice, and tell every listener. */
+export function setLang(code) {
+  if (!(code in LANGUAGES) || code === current) return;
+  current = code;
+  try { localStorage.setItem(STORAGE_KEY, code); } catch { /* private mode */ }
+  document.documentElement.lang = code;
+  for (const fn of listeners) fn(code);
+}
+
+export function onLangChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** Add strings: {en: {key: text}, fr: {...}, ...} (a game's own table). */
+export function register(extra) {
+  for (const [code, strings] of Object.entries(extra)) {
+    if (tables[code]) Object.assign(tables[code], strings);
+  }
+}
+
+/** Whether a key exists (in English, the reference table). */
+export function has(key) { return key in tables.en; }
+
+/**
+ * The text for key in the current language, falling back to English, then to
+ * the key itself. "{name}" placeholders are filled from params.
+ */
+export function t(key, params) {
+  const text = tables[current][key] ?? tables.en[key] ?? key;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+}
+
+/** The keys of every table, for the completeness test. */
+export function keysByLanguage() {
+  return Object.fromEntries(Object.entries(tables).map(([code, table]) => [code, Object.keys(table).sort()]));
+}
+
+document.documentElement.lang = current;

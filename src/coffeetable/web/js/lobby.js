@@ -1,0 +1,262 @@
+// The lobby: the games, a form to open a table, and the open tables to join or watch.
+
+import { api } from './api.js';
+import { esc, onClick, toast } from './dom.js';
+import { t, has } from './i18n.js';
+import { loadStrings } from './games.js';
+import { go } from './router.js';
+import { playerName, setPlayerName, rememberSeat, seatAt } from './session.js';
+
+const REFRESH_MS = 4000;
+const BOT_SPEEDS = [1, 2, 5, 10];
+
+export function mount(root) {
+  const view = { games: [], tables: [], timer: null, destroyed: false, form: null };
+  root.innerHTML = `
+    <section class="lobby">
+      <div class="lobby-main">
+        <h1>${t('lobby.title')}</h1>
+        <p class="tagline">${t('lobby.tagline')}</p>
+        <div class="game-list" data-testid="lobby-games"><p class="muted">${t('common.loading')}</p></div>
+        <form class="panel create-form" data-testid="create-form" hidden></form>
+      </div>
+      <aside class="panel lobby-tables">
+        <h2>${t('lobby.tables')}</h2>
+        <div data-testid="tables-list" class="tables-list"><p class="muted">${t('common.loading')}</p></div>
+      </aside>
+    </section>`;
+  const gameList = root.querySelector('.game-list');
+  const form = root.querySelector('.create-form');
+  const tableList = root.querySelector('.tables-list');
+
+  async function loadGames() {
+    try {
+      view.games = await api.games();
+    } catch (err) {
+      gameList.innerHTML = `<p class="error">${esc(t('error.network', { reason: err.reason }))}</p>`;
+      return;
+    }
+    await Promise.all(view.games.map((game) => loadStrings(game.name)));
+    if (view.destroyed) return;
+    gameList.innerHTML = view.games.map(gameCard).join('');
+    if (view.games.length) showForm(view.games[0]);
+  }
+
+  function showForm(game) {
+    view.form = { game, players: Math.min(Math.max(game.min_players, 4), game.max_players) };
+    renderForm();
+  }
+
+  function renderForm() {
+    const { game } = view.form;
+    form.hidden = false;
+    form.innerHTML = createForm(game, view.form.players);
+  }
+
+  async function loadTables() {
+    try {
+      const tables = await api.tables();
+      view.tables = Array.isArray(tables) ? tables : tables.tables || [];
+    } catch {
+      return; // keep the last list; the next refresh tries again
+    }
+    if (!view.destroyed) tableList.innerHTML = tablesList(view.tables);
+  }
+
+  onClick(gameList, '[data-action="new-table"]', (event, button) => {
+    const game = view.games.find((g) => g.name === button.dataset.game);
+    if (game) showForm(game);
+    form.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  });
+
+  form.addEventListener('change', (event) => {
+    if (event.target.name === 'players') {
+      view.form.players = Number(event.target.value);
+      const kept = readForm(form);
+      renderForm();
+      restoreForm(form, kept);
+    }
+  });
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const body = buildCreateBody(form, view.form.game);
+    setPlayerName(body.name);
+    const button = form.querySelector('[type=submit]');
+    button.disabled = true;
+    try {
+      const created = await api.createTable(body);
+      rememberSeat(created.table_id, created.seat, created.token);
+      go(`#/table/${encodeURIComponent(created.table_id)}`);
+    } catch (err) {
+      toast(t('error.server', { reason: err.reason }), 'error');
+      button.disabled = false;
+    }
+  });
+
+  onClick(tableList, '[data-action="join"]', async (event, button) => {
+    const id = button.dataset.table;
+    const typed = form.elements.namedItem('name');
+    const name = (typed && typed.value.trim()) || playerName() || t('lobby.namePlaceholder');
+    setPlayerName(name);
+    try {
+      const joined = await api.join(id, name);
+      rememberSeat(id, joined.seat, joined.token);
+      go(`#/table/${encodeURIComponent(id)}`);
+    } catch (err) {
+      toast(t('error.server', { reason: err.reason }), 'error');
+    }
+  });
+
+  loadGames();
+  loadTables();
+  view.timer = setInterval(loadTables, REFRESH_MS);
+  return {
+    destroy() {
+      view.destroyed = true;
+      clearInterval(view.timer);
+    },
+  };
+}
+
+function gameTitle(game) {
+  const key = `${game.name}.title`;
+  return has(key) ? t(key) : game.title;
+}
+
+function gameCard(game) {
+  const tagline = has(`${game.name}.tagline`) ? `<p>${t(`${game.name}.tagline`)}</p>` : '';
+  return `
+    <article class="game-card" data-testid="game-card-${esc(game.name)}">
+      <h3>${esc(gameTitle(game))}</h3>
+      ${tagline}
+      <p class="muted">${t('lobby.players', { min: game.min_players, max: game.max_players })}
+        · ${t(game.realtime ? 'lobby.realtime' : 'lobby.turns')}</p>
+      <div class="actions">
+        <button type="button" class="primary" data-action="new-table" data-game="${esc(game.name)}"
+          data-testid="new-table-${esc(game.name)}">${t('lobby.create')}</button>
+        <a href="#/rules/${esc(game.name)}" data-testid="rules-link-${esc(game.name)}">${t('lobby.rules')}</a>
+      </div>
+    </article>`;
+}
+
+function optionLabel(game, option) {
+  const key = `${game.name}.option.${option.name}`;
+  return has(key) ? t(key) : option.description || option.name;
+}
+
+function optionField(game, option) {
+  const id = `option-${option.name}`;
+  const label = esc(optionLabel(game, option));
+  if (option.type === 'bool') {
+    return `<label class="check"><input type="checkbox" name="${id}" data-testid="${id}"
+      ${option.default ? 'checked' : ''}> ${label}</label>`;
+  }
+  if (option.choices) {
+    const choices = option.choices.map((c) =>
+      `<option value="${esc(c)}" ${c === option.default ? 'selected' : ''}>${esc(c)}</option>`).join('');
+    return `<label>${label} <select name="${id}" data-testid="${id}">${choices}</select></label>`;
+  }
+  const bounds = `${option.minimum != null ? `min="${option.minimum}"` : ''} ${option.maximum != null ? `max="${option.maximum}"` : ''}`;
+  return `<label>${label} <input type="number" name="${id}" data-testid="${id}" value="${esc(option.default)}" ${bounds}></label>`;
+}
+
+function seatRow(game, seat) {
+  if (seat === 0) {
+    return `<li><span class="seat-no">${t('lobby.seat', { n: 1 })}</span> <strong>${t('lobby.you')}</strong></li>`;
+  }
+  const bots = (game.bots || []).map((level) =>
+    `<option value="bot:${esc(level)}">${esc(t('lobby.botLevel', { level: botName(level) }))}</option>`).join('');
+  return `<li><span class="seat-no">${t('lobby.seat', { n: seat + 1 })}</span>
+    <select name="seat-${seat}" data-testid="seat-select-${seat}">
+      <option value="open">${t('lobby.openSeat')}</option>${bots}
+    </select></li>`;
+}
+
+export function botName(level) {
+  return has(`bot.${level}`) ? t(`bot.${level}`) : level;
+}
+
+function createForm(game, players) {
+  const counts = [];
+  for (let n = game.min_players; n <= game.max_players; n += 1) {
+    counts.push(`<option value="${n}" ${n === players ? 'selected' : ''}>${n}</option>`);
+  }
+  const seats = Array.from({ length: players }, (_, seat) => seatRow(game, seat)).join('');
+  const options = (game.options || []).map((option) => optionField(game, option)).join('');
+  const speeds = BOT_SPEEDS.map((s) => `<option value="${s}">${t('lobby.botSpeedValue', { n: s })}</option>`).join('');
+  return `
+    <h2>${t('lobby.createTitle', { game: esc(gameTitle(game)) })}</h2>
+    <div class="form-grid">
+      <label>${t('lobby.yourName')} <input name="name" data-testid="create-name" maxlength="24"
+        value="${esc(playerName())}" placeholder="${esc(t('lobby.namePlaceholder'))}"></label>
+      <label>${t('lobby.playerCount')} <select name="players" data-testid="create-players">${counts.join('')}</select></label>
+      ${(game.settings || []).some((s) => s.name === 'bot_speed') ? `<label>${t('lobby.botSpeed')} <select name="bot-speed" data-testid="bot-speed">${speeds}</select></label>` : ''}
+    </div>
+    <fieldset class="options"><legend>${t('lobby.options')}</legend>${options}</fieldset>
+    <fieldset class="seats"><legend>${t('lobby.seats')}</legend><ol>${seats}</ol></fieldset>
+    <button type="submit" class="primary big" data-testid="create-submit">${t('lobby.createButton')}</button>`;
+}
+
+function readForm(form) {
+  return [...form.elements].filter((el) => el.name && el.name !== 'players')
+    .map((el) => [el.name, el.type === 'checkbox' ? el.checked : el.value]);
+}
+
+function restoreForm(form, values) {
+  for (const [name, value] of values) {
+    const el = form.elements.namedItem(name);
+    if (!el) continue;
+    if (el.type === 'checkbox') el.checked = value;
+    else el.value = value;
+  }
+}
+
+function buildCreateBody(form, game) {
+  const els = form.elements;
+  const players = Number(els.namedItem('players').value);
+  const options = {};
+  for (const option of game.options || []) {
+    const el = els.namedItem(`option-${option.name}`);
+    if (!el) continue;
+    if (option.type === 'bool') options[option.name] = el.checked;
+    else if (option.type === 'int') options[option.name] = Number.parseInt(el.value, 10);
+    else options[option.name] = el.value;
+  }
+  const speed = els.namedItem('bot-speed');
+  if (speed) options.bot_speed = Number(speed.value);
+  const bots = {};
+  for (let seat = 1; seat < players; seat += 1) {
+    const value = els.namedItem(`seat-${seat}`).value;
+    if (value.startsWith('bot:')) bots[String(seat)] = value.slice(4);
+  }
+  const name = els.namedItem('name').value.trim() || t('lobby.namePlaceholder');
+  return { game: game.name, players, options, bots, name };
+}
+
+function tablesList(tables) {
+  if (!tables.length) return `<p class="muted" data-testid="no-tables">${t('lobby.noTables')}</p>`;
+  return `<ul>${tables.map(tableRow).join('')}</ul>`;
+}
+
+function tableRow(table) {
+  const id = table.table_id;
+  const seats = table.seats || [];
+  const taken = seats.filter((s) => !s.open).length;
+  const mine = seatAt(id);
+  const canJoin = !mine && table.status === 'open' && seats.some((s) => s.open);
+  const title = table.name || table.title || id;
+  const url = `#/table/${encodeURIComponent(id)}`;
+  return `
+    <li class="table-row" data-testid="table-row-${esc(id)}">
+      <div><strong>${esc(title)}</strong>
+        <span class="muted">${esc(has(`${table.game}.title`) ? t(`${table.game}.title`) : table.game)}
+        · ${t('lobby.seatsTaken', { taken, total: seats.length })}
+        · ${t(`lobby.status.${table.status}`)}</span></div>
+      <div class="actions">
+        ${mine ? `<a class="button primary" href="${url}" data-testid="rejoin-${esc(id)}">${t('lobby.rejoin')}</a>` : ''}
+        ${canJoin ? `<button type="button" class="primary" data-action="join" data-table="${esc(id)}" data-testid="join-${esc(id)}">${t('lobby.join')}</button>` : ''}
+        <a class="button" href="${url}" data-testid="watch-${esc(id)}">${t('lobby.watch')}</a>
+      </div>
+    </li>`;
+}

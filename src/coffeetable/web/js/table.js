@@ -1,0 +1,208 @@
+// A table: its header (seats, who is connected, your seat or "watching"), the
+// connection, and the game's own renderer (web/games/<name>/index.js) below.
+
+import { api } from './api.js';
+import { TableConnection } from './connection.js';
+import { banner, esc, onClick, toast } from './dom.js';
+import { t, has } from './i18n.js';
+import { loadRenderer } from './games.js';
+import { botName } from './lobby.js';
+import { forgetSeat, playerName, rememberSeat, seatAt } from './session.js';
+
+export function mount(root, route) {
+  const id = route.id;
+  const view = {
+    summary: null, renderer: null, game: null, connection: null,
+    destroyed: false, status: 'connecting', seat: seatAt(id),
+  };
+  root.innerHTML = `
+    <section class="table-page" data-testid="table-page">
+      <header class="table-head" data-testid="table-head"></header>
+      <div class="game-root" data-testid="game-root"><p class="muted">${t('table.loading')}</p></div>
+    </section>`;
+  const head = root.querySelector('.table-head');
+  const gameRoot = root.querySelector('.game-root');
+
+  const ctx = {
+    tableId: id,
+    get seat() { return view.seat ? view.seat.seat : null; },
+    names: () => seatNames(view.summary),
+    send: (action) => (view.connection ? view.connection.send({ type: 'act', action }) : false),
+  };
+
+  async function fetchSummary() {
+    try {
+      setSummary(await api.table(id));
+    } catch (err) {
+      if (err.status === 404 && !view.destroyed) {
+        gameRoot.innerHTML = `<p class="error" data-testid="table-missing">${t('table.notFound')}</p>`;
+      } else if (!view.destroyed) {
+        gameRoot.innerHTML = `<p class="error">${esc(t('error.network', { reason: err.reason }))}</p>`;
+      }
+    }
+  }
+
+  /** The table's summary (seats, status): fetched once, then pushed by the server. */
+  function setSummary(summary) {
+    if (view.destroyed) return;
+    view.summary = summary;
+    renderHead();
+    if (view.game) view.game.seatsChanged();
+  }
+
+  function renderHead() {
+    const summary = view.summary || {};
+    const gameName = summary.game || '';
+    const title = has(`${gameName}.title`) ? t(`${gameName}.title`) : gameName;
+    const me = ctx.seat;
+    const seats = seatList(summary);
+    const canTakeSeat = me == null && summary.status === 'open' && seats.some((s) => s.open);
+    head.innerHTML = `
+      <div class="table-title">
+        <h1>${esc(summary.name || title)}</h1>
+        <span class="muted">${esc(title)}</span>
+        ${me == null ? `<span class="badge watching" data-testid="spectator-badge">${t('table.spectating')}</span>` : ''}
+        <span class="conn conn-${view.status}" data-testid="connection-status" data-status="${view.status}"
+          title="${esc(t(`table.conn.${view.status}`))}"></span>
+      </div>
+      <ul class="seat-list" data-testid="seat-list">${seats.map((s, i) => seatChip(s, i, me, summary.status)).join('')}</ul>
+      <div class="table-actions">
+        ${canTakeSeat ? `<button type="button" class="primary" data-action="take-seat" data-testid="take-seat">${t('table.takeSeat')}</button>` : ''}
+        <button type="button" data-action="copy-link" data-testid="copy-link">${t('table.copyLink')}</button>
+      </div>`;
+  }
+
+  function seatChip(seat, index, me, status) {
+    const name = seatLabel(seat, index);
+    const away = !seat.bot && !seat.open && (seat.left || seat.connected === false);
+    const replace = away && me != null && index !== me && status === 'running'
+      ? `<button type="button" class="tiny" data-action="bot-seat" data-seat="${index}" data-testid="replace-bot-${index}">${t('table.replaceBot')}</button>`
+      : '';
+    return `<li class="seat-chip ${index === me ? 'me' : ''} ${away ? 'away' : ''}" data-testid="seat-${index}">
+      ${esc(name)}${index === me ? ` <em>(${t('table.you')})</em>` : ''}${away ? ` <em>${t(seat.left ? 'table.left' : 'table.away')}</em>` : ''} ${replace}</li>`;
+  }
+
+  onClick(head, '[data-action="take-seat"]', async () => {
+    try {
+      const joined = await api.join(id, playerName() || t('lobby.namePlaceholder'));
+      rememberSeat(id, joined.seat, joined.token);
+      restart();
+    } catch (err) {
+      toast(t('error.server', { reason: err.reason }), 'error');
+    }
+  });
+  onClick(head, '[data-action="bot-seat"]', async (event, button) => {
+    try {
+      await api.botSeat(id, Number(button.dataset.seat), view.seat.token, 'medium');
+    } catch (err) {
+      toast(t('error.server', { reason: err.reason }), 'error');
+    }
+  });
+  onClick(head, '[data-action="copy-link"]', async () => {
+    try {
+      await navigator.clipboard.writeText(location.href);
+      toast(t('table.linkCopied'));
+    } catch {
+      toast(location.href);
+    }
+  });
+
+  function onMessage(msg) {
+    if (msg.type === 'table') setSummary(msg.table);
+    if (msg.type === 'state' && view.seat && msg.view && msg.view.seat == null) {
+      // Our seat was handed to a bot (or we left it elsewhere): from now on we watch.
+      forgetSeat(id);
+      view.seat = null;
+      renderHead();
+    }
+    if (!view.game) return;
+    if (msg.type === 'state') view.game.state(msg);
+    else if (msg.type === 'event') view.game.event(msg.event || {});
+    else if (msg.type === 'rejected') view.game.rejected(msg);
+    else if (msg.type === 'error') onError(msg.reason || '');
+  }
+
+  function onError(reason) {
+    toast(t('error.server', { reason }), 'error');
+    if (/token/i.test(reason) && view.seat) {
+      // Our seat is gone (a new server, or the seat was given away): watch instead.
+      forgetSeat(id);
+      restart();
+    }
+  }
+
+  function onStatus(status, detail) {
+    view.status = status;
+    if (status === 'reconnecting') banner(t('table.reconnecting'), 'warn');
+    else if (status === 'closed') banner(t('table.closed', { reason: detail || '' }), 'error');
+    else banner('');
+    const dot = head.querySelector('[data-testid="connection-status"]');
+    if (dot) {
+      dot.className = `conn conn-${status}`;
+      dot.dataset.status = status;
+    }
+  }
+
+  function connect() {
+    view.seat = seatAt(id);
+    view.connection = new TableConnection(id, view.seat && view.seat.token, { onMessage, onStatus });
+    view.connection.open();
+  }
+
+  function stop() {
+    if (view.connection) view.connection.close();
+    view.connection = null;
+    banner('');
+  }
+
+  function restart() {
+    stop();
+    if (view.game) view.game.destroy();
+    view.game = null;
+    start();
+  }
+
+  async function start() {
+    await fetchSummary();
+    if (view.destroyed || !view.summary) return;
+    try {
+      view.renderer = await loadRenderer(view.summary.game);
+    } catch {
+      gameRoot.innerHTML = `<p class="error">${t('table.noRenderer', { game: esc(view.summary.game) })}</p>`;
+      return;
+    }
+    if (view.destroyed) return;
+    gameRoot.innerHTML = '';
+    view.game = view.renderer.mount(gameRoot, ctx);
+    connect();
+  }
+
+  start();
+  return {
+    get connection() { return view.connection; },
+    relabel() {
+      renderHead();
+      if (view.game) view.game.relabel();
+    },
+    destroy() {
+      view.destroyed = true;
+      stop();
+      if (view.game) view.game.destroy();
+    },
+  };
+}
+
+function seatList(summary) {
+  if (!summary || !Array.isArray(summary.seats)) return [];
+  return summary.seats.map((s) => (s && typeof s === 'object' ? s : { name: s }));
+}
+
+function seatLabel(seat, index) {
+  if (seat.bot) return t('table.botSeat', { n: index + 1, level: botName(seat.bot) });
+  return seat.name || t('table.emptySeat', { n: index + 1 });
+}
+
+/** Display names per seat, for the game renderer. */
+function seatNames(summary) {
+  return seatList(summary).map(seatLabel);
+}

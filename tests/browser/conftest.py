@@ -1,0 +1,163 @@
+"""Browser tests: the real server in a subprocess, driven through Debian's Chromium.
+
+Playwright's own browser download is never used: Chromium is /usr/bin/chromium
+(``scripts/test.sh`` installs it with apt-get). Without it every browser test is
+skipped, except under ``COFFEETABLE_REQUIRE_BROWSER=1`` (CI), where that is an error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+SERVER_START_TIMEOUT = 60.0
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    if os.environ.get("COFFEETABLE_REQUIRE_BROWSER") and not os.path.exists(CHROMIUM):
+        # CI: the browser tests must run, never be skipped quietly
+        raise pytest.UsageError(f"COFFEETABLE_REQUIRE_BROWSER is set but {CHROMIUM} is missing")
+    skip = pytest.mark.skip(
+        reason=f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)"
+    )
+    for item in items:
+        if here in Path(str(item.path)).parents and not os.path.exists(CHROMIUM):
+            item.add_marker(skip)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """``coffeetable serve`` in a subprocess, on a port and a SQLite file of its own."""
+
+    def __init__(self, database: Path, port: int | None = None) -> None:
+        self.database = database
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = database.with_suffix(".log")
+
+    def start(self) -> Server:
+        command = [
+            sys.executable,
+            "-m",
+            "coffeetable.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--database",
+            f"sqlite:///{self.database}",
+        ]
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(
+                    f"the server exited: {self.log.read_text(errors='replace')[-3000:]}"
+                )
+            with (
+                contextlib.suppress(OSError),
+                urllib.request.urlopen(f"{self.url}/api/games", timeout=2) as response,
+            ):
+                if response.status == 200:
+                    return self
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"the server did not answer within {SERVER_START_TIMEOUT:.0f} s")
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=15)
+        self.process = None
+
+    def post(self, path: str, body: dict) -> dict:
+        request = urllib.request.Request(
+            self.url + path,
+            data=json.dumps(body).encode(),
+            method="POST",
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("server") / "t.db").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    """A server for one test alone (it may be stopped and started again)."""
+    running = Server(tmp_path / "t.db").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_page(browser):  # type: ignore[no-untyped-def]
+    """Make pages, each in a fresh browser context (own localStorage); errors fail the test."""
+    contexts = []
+    errors: list[str] = []
+
+    def make(locale: str = "en-US"):  # type: ignore[no-untyped-def]
+        context = browser.new_context(locale=locale, viewport={"width": 1366, "height": 768})
+        context.set_default_timeout(20_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors in the page: {errors}"
+
+
+@pytest.fixture
+def page(new_page):  # type: ignore[no-untyped-def]
+    return new_page()
