@@ -183,6 +183,7 @@ def test_finito_when_the_last_espresso_card_is_played_scores_cards_plus_five() -
     assert over["points"] == [2 + 5, 2]
     assert state.scores == [7, 2] and state.round == 2 and state.phase == "ready"
     assert state.view(None)["last_round"]["points"] == [7, 2]
+    assert state.view(1)["rounds"] == [[7, 2]]
     assert all_cards(state) == list(range(72))  # a fresh deal
 
 

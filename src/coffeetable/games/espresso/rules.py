@@ -69,6 +69,8 @@ class EspressoState(State):
         self.wanted: dict[int, list[int]] = {}
         self.areas = [deal(seat, self.rng) for seat in range(players)]
         self.last_round: dict[str, Any] | None = None
+        #: Points per seat of every finished round, in order.
+        self.history: list[list[int]] = []
         self._winners: list[int] = []
 
     # -- the contract ---------------------------------------------------------
@@ -182,6 +184,7 @@ class EspressoState(State):
             "centre": self._centre_json(),
             "players": players,
             "last_round": self.last_round,
+            "rounds": [list(points) for points in self.history],
             "winners": list(self._winners),
         }
 
@@ -195,6 +198,7 @@ class EspressoState(State):
         other.wanted = {face: list(indices) for face, indices in self.wanted.items()}
         other.areas = [area.copy() for area in self.areas]
         other._winners = list(self._winners)
+        other.history = [list(points) for points in self.history]
         return other
 
     def determinize(self, seat: int, rng: random.Random) -> EspressoState:
@@ -504,6 +508,7 @@ class EspressoState(State):
             points[finito] += FINITO_BONUS
         for seat, gained in enumerate(points):
             self.totals[seat] += gained
+        self.history.append(points)
         centre = self._centre_json()
         self.last_round = {
             "round": self.round_number,

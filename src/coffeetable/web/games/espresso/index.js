@@ -15,14 +15,6 @@ import { Ghost } from './ghost.js';
 const PENDING_TIMEOUT_MS = 5000;
 const NO_SELECTION = Object.freeze({ source: null, follower: null, card: null });
 
-function loadHistory(tableId) {
-  try { return JSON.parse(localStorage.getItem(`coffeetable.rounds.${tableId}`)) || {}; } catch { return {}; }
-}
-
-function saveHistory(tableId, history) {
-  try { localStorage.setItem(`coffeetable.rounds.${tableId}`, JSON.stringify(history)); } catch { /* full */ }
-}
-
 class EspressoTable {
   constructor(root, ctx) {
     installSprite();
@@ -31,7 +23,7 @@ class EspressoTable {
     this.analysis = analyse([], null);
     this.sel = NO_SELECTION;
     this.pending = new Map(); // position -> {card, ghost, timer}
-    this.history = loadHistory(ctx.tableId);
+    this.history = {}; // round number -> points per seat, from the view
     this.fresh = new Set();
     this.myPlays = 0;
     this.legalCount = 0;
@@ -58,7 +50,7 @@ class EspressoTable {
     this.analysis = analyse(msg.legal, this.me);
     this.legalCount = (msg.legal || []).length;
     this.fresh = freshStacks(previous, this.view);
-    if (this.view.last_round) this.recordRound(this.view.last_round);
+    this.history = Object.fromEntries((this.view.rounds || []).map((points, i) => [i + 1, points]));
     for (const [key, entry] of this.pending) {
       if (!sameCard(cardAt(this.view, key), entry.card)) this.resolve(key, 'land');
     }
@@ -69,7 +61,7 @@ class EspressoTable {
   event(ev) {
     if (ev.type === 'countdown') countdown(this.fx, ev.seconds ?? 3);
     else if (ev.type === 'round_over') {
-      this.recordRound(ev);
+      this.history[ev.round] = ev.points;
       flash(this.fx, ev.finito == null ? t('espresso.blockedShort') : t('espresso.finito'),
         { seconds: 1.6, cls: 'finito', testid: 'finito' });
     } else if ((ev.type === 'played' || ev.type === 'joker') && ev.seat === this.me) {
@@ -228,12 +220,6 @@ class EspressoTable {
         if (!e.ghost) { this.pending.delete(other); clearTimeout(e.timer); }
       }
     }
-  }
-
-  recordRound(round) {
-    if (!round || round.round == null || this.history[round.round]) return;
-    this.history[round.round] = round.points;
-    saveHistory(this.ctx.tableId, this.history);
   }
 
   /** The containers of the board's parts, made again only when the seats change. */
