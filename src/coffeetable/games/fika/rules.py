@@ -390,6 +390,7 @@ class FikaState(State):
         events: list[Event] = [{"type": "round_over", **self.last_round}]
         if self.tips[winner] >= TIPS_TO_WIN:
             self.phase = "over"
+            self.lone, self.lone_left, self.order = None, 0, []
             self._winners = [winner]
             events.append({"type": "game_over", "tips": list(self.tips), "winners": [winner]})
             return events
