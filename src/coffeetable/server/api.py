@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field, StrictInt
 
+import coffeetable
 from coffeetable import bots, games
 from coffeetable.server.lobby import Lobby, TableError, table_settings_json
 
 router = APIRouter(prefix="/api")
 log = logging.getLogger("coffeetable.server")
+#: A game has a board in the browser when web/games/<name>/index.js exists.
+GAMES_WEB_DIR = Path(coffeetable.__file__).parent / "web" / "games"
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"description": "bad input (unknown game, bad options or player count, ...)"},
@@ -27,7 +31,8 @@ class CreateTable(BaseModel):
     players: StrictInt = Field(description="number of seats")
     options: dict[str, Any] = Field(
         default_factory=dict,
-        description="game options, plus table settings (bot_speed); missing ones take defaults",
+        description="game options, plus table settings (bot_speed, clock_minutes for turn-based"
+        " games); missing ones take defaults",
     )
     bots: dict[str, str] = Field(
         default_factory=dict, description='bot seats: {"1": "medium", "2": "easy"}'
@@ -65,7 +70,9 @@ def _lobby(request: Request) -> Lobby:
     return lobby
 
 
-@router.get("/games", summary="the games, their options and bots")
+@router.get(
+    "/games", summary="the games, their options, bots, table settings and whether they have a board"
+)
 def list_games() -> list[dict[str, Any]]:
     out = []
     for name in games.names():
@@ -75,7 +82,8 @@ def list_games() -> list[dict[str, Any]]:
             log.exception("game %s could not be loaded", name)
             continue
         description["bots"] = bots.available(name)
-        description["settings"] = table_settings_json()
+        description["settings"] = table_settings_json(games.get(name))
+        description["board"] = (GAMES_WEB_DIR / name / "index.js").is_file()
         out.append(description)
     return out
 

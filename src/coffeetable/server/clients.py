@@ -35,6 +35,9 @@ class TableClients:
     def action_key(self, seat: int, action: Any, state: State | None = None) -> Any:
         raise NotImplementedError
 
+    def clock_json(self) -> dict[str, Any] | None:
+        return None
+
     def attach(self, conn: Connection) -> None:
         """A client arrives: it gets the table, then (unless a commit is in flight) the state."""
         self.connections.add(conn)
@@ -85,6 +88,7 @@ class TableClients:
             return
         actors = [] if self.status != "running" or self.holding else self.state.actors()
         seq = self.seq
+        clock = self.clock_json()
         cache: dict[int | None, tuple[str, Offer]] = {}
         for conn in conns:
             seat = conn.seat
@@ -100,5 +104,7 @@ class TableClients:
                     "legal": legal,
                     "actors": actors,
                 }
+                if clock is not None:
+                    message["clock"] = clock
                 cache[seat] = (dumps(message), Offer(seq, legal, keys))
             conn.send_state(*cache[seat])

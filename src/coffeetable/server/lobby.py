@@ -33,7 +33,18 @@ from coffeetable.store import SeatRecord, Store, TableRecord
 log = logging.getLogger("coffeetable.server")
 
 #: Table-level settings (not game options): name -> (default, minimum, maximum).
-TABLE_SETTINGS: dict[str, tuple[float, float, float]] = {"bot_speed": (1.0, 0.1, 10_000.0)}
+TABLE_SETTINGS: dict[str, tuple[float, float, float]] = {
+    "bot_speed": (1.0, 0.1, 10_000.0),
+    "clock_minutes": (0.0, 0.0, 600.0),
+}
+#: What each setting does, for ``GET /api/games``.
+_SETTING_HELP = {
+    "bot_speed": "bots react (and the countdown runs) this many times faster",
+    "clock_minutes": "turn-based games: each seat's thinking time in minutes (0: no clock);"
+    " a seat out of time is taken over by the greedy bot",
+}
+#: Settings that only turn-based games have.
+_TURN_BASED_ONLY = {"clock_minutes"}
 
 
 class TableError(Exception):
@@ -45,17 +56,23 @@ class TableError(Exception):
         self.detail = detail
 
 
-def table_settings_json() -> list[dict[str, Any]]:
-    """The table-level settings as ``GET /api/games`` lists them."""
+def _settings_for(game: Game) -> list[str]:
+    """The table settings that apply to ``game`` (the clock: turn-based games only)."""
+    return [name for name in TABLE_SETTINGS if not game.realtime or name not in _TURN_BASED_ONLY]
+
+
+def table_settings_json(game: Game) -> list[dict[str, Any]]:
+    """The table-level settings of ``game`` as ``GET /api/games`` lists them."""
     return [
         {
-            "name": "bot_speed",
-            "default": TABLE_SETTINGS["bot_speed"][0],
+            "name": name,
+            "default": TABLE_SETTINGS[name][0],
             "type": "float",
-            "minimum": TABLE_SETTINGS["bot_speed"][1],
-            "maximum": TABLE_SETTINGS["bot_speed"][2],
-            "description": "bots react (and the countdown runs) this many times faster",
+            "minimum": TABLE_SETTINGS[name][1],
+            "maximum": TABLE_SETTINGS[name][2],
+            "description": _SETTING_HELP[name],
         }
+        for name in _settings_for(game)
     ]
 
 
@@ -71,7 +88,8 @@ def _split_options(game: Game, given: Mapping[str, Any]) -> tuple[dict[str, Any]
     """Separate table settings from game options; check and complete both."""
     settings: dict[str, Any] = {}
     options = dict(given)
-    for name, (default, low, high) in TABLE_SETTINGS.items():
+    for name in _settings_for(game):
+        default, low, high = TABLE_SETTINGS[name]
         value = options.pop(name, default)
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise TableError(400, f"{name} takes a number, not {value!r}")

@@ -15,6 +15,12 @@ for ``COUNTDOWN / bot_speed`` seconds. During the hold every seat's ``legal`` is
 empty and actions are refused with "wait for ESPRESSO!" (no false starts);
 when it ends a fresh state goes out and the bots start.
 
+Clock: a turn-based table with the setting ``clock_minutes`` gives each seat
+that much thinking time (``server/clock.py``); it runs only for the single
+actor, is sent in every state (``clock``) and in the summary, and a seat whose
+time runs out is handed to the greedy bot (event ``{"type": "clock", "seat":
+s, "expired": true}``).
+
 Idle rule: if the game has an ``idle_seconds`` option, a running table with no
 accepted action for that long applies ``(None, {"type": "idle"})``; the game
 decides whether it applies (Espresso: only during play), and it is logged like
@@ -34,6 +40,7 @@ from typing import Any
 from coffeetable.bots.registry import heuristics
 from coffeetable.engine import Game, IllegalAction, MatchLog, State, replay
 from coffeetable.server.clients import TableClients
+from coffeetable.server.clock import CLOCK_BOT, SAVED, Clock
 from coffeetable.server.connections import Connection
 from coffeetable.server.seats import Seat
 from coffeetable.store import Store, TableRecord
@@ -70,6 +77,7 @@ class Submission:
 
 _TICK = Submission(None, None)  # the countdown is over
 _IDLE = Submission(None, IDLE_ACTION)  # the idle timer fired
+_CLOCK = Submission(None, None)  # a seat's clock may have run out
 
 
 class Table(TableClients):
@@ -82,6 +90,8 @@ class Table(TableClients):
         self.seed = record.seed
         self.options = dict(record.options)
         self.settings = dict(record.settings)
+        self.clock = Clock.for_table(self.settings, record.players, game.realtime)
+        self.settings.pop(SAVED, None)
         self.name = record.name
         self.status = record.status  # open | running | over | abandoned
         self.created = record.created
@@ -98,6 +108,7 @@ class Table(TableClients):
         self._queue: asyncio.Queue[Submission] = asyncio.Queue()
         self._actor: asyncio.Task[None] | None = None
         self._idle_timer: asyncio.TimerHandle | None = None
+        self._clock_timer: asyncio.TimerHandle | None = None
         self._last_action = time.monotonic()
         self.bots: dict[int, asyncio.Task[None]] = {}
         module = heuristics(game.name)
@@ -170,7 +181,12 @@ class Table(TableClients):
             "seats": [seat.summary() for seat in self.seats],
             "spectators": sum(1 for conn in self.connections if conn.seat is None),
             "created": self.created,
+            "clock": self.clock_json(),
         }
+
+    def clock_json(self) -> dict[str, Any] | None:
+        """The seats' time left and whose clock runs (None: the table has no clock)."""
+        return None if self.clock is None else self.clock.json()
 
     # -- life ----------------------------------------------------------------
 
@@ -185,6 +201,7 @@ class Table(TableClients):
         from coffeetable.server.bots import start_bots
 
         start_bots(self)
+        self._switch_clock()
         self._arm_idle()
         self._bump()
 
@@ -200,6 +217,8 @@ class Table(TableClients):
         """Cancel the actor, bots and timers (server shutdown or table closed)."""
         if self._idle_timer is not None:
             self._idle_timer.cancel()
+        if self._clock_timer is not None:
+            self._clock_timer.cancel()
         tasks = [task for task in (self._actor, *self.bots.values()) if task is not None]
         self._actor = None
         self.bots.clear()
@@ -245,6 +264,8 @@ class Table(TableClients):
                     self._end_hold()
                 elif submission is _IDLE:
                     await self._on_idle()
+                elif submission is _CLOCK:
+                    await self._on_clock()
                 else:
                     await self._process(submission)
             except Exception:  # keep the table alive whatever one action did
@@ -297,9 +318,13 @@ class Table(TableClients):
             self.holding = True  # from now on nobody is offered a move
         seq = self.seq + 1
         db = self.store.db
+        self._switch_clock(over)
+        saved = None if self.clock is None else {**self.settings, SAVED: list(self.clock.left)}
 
         def write(conn: Any) -> None:
             db.append_action(conn, self.id, seq, seat, action)
+            if saved is not None:
+                db.set_settings(conn, self.id, saved)
             if over:
                 db.set_status(conn, self.id, "over")
 
@@ -336,6 +361,8 @@ class Table(TableClients):
     async def _finish(self) -> None:
         if self._idle_timer is not None:
             self._idle_timer.cancel()
+        if self._clock_timer is not None:
+            self._clock_timer.cancel()
         for task in list(self.bots.values()):
             task.cancel()
         self.bots.clear()
@@ -374,6 +401,54 @@ class Table(TableClients):
         except IllegalAction:
             return  # not in play (e.g. the ready check): the next action re-arms it
         await self._commit(None, dict(IDLE_ACTION), events)
+
+    # -- the clock -------------------------------------------------------------
+
+    def _switch_clock(self, over: bool = False) -> None:
+        """Charge the seat that was acting; start the clock of the single actor now."""
+        if self.clock is None:
+            return
+        actors = [] if over or self.status != "running" else self.state.actors()
+        self.clock.switch(actors[0] if len(actors) == 1 else None)
+        self._arm_clock()
+
+    def _arm_clock(self) -> None:
+        if self._clock_timer is not None:
+            self._clock_timer.cancel()
+            self._clock_timer = None
+        clock = self.clock
+        if clock is None or clock.running is None or self.seats[clock.running].bot is not None:
+            return  # a bot's clock runs but never runs out
+        loop = asyncio.get_running_loop()
+        due = clock.remaining(clock.running)
+        self._clock_timer = loop.call_later(due, self._queue.put_nowait, _CLOCK)
+
+    async def _on_clock(self) -> None:
+        """A clock may have run out: hand that seat to the greedy bot."""
+        clock = self.clock
+        if clock is None or clock.running is None or self.status != "running":
+            return
+        index = clock.running
+        seat = self.seats[index]
+        if seat.bot is not None:
+            return
+        if clock.remaining(index) > 0.001:
+            self._arm_clock()  # the turn changed since the timer was set
+            return
+        from coffeetable.server.bots import start_bots
+
+        seat.bot, seat.token_hash = CLOCK_BOT, None
+        seat.name = f"{CLOCK_BOT.capitalize()} bot"
+        record = seat.record()
+        await self.store.write(lambda conn: self.store.db.update_seat(conn, self.id, record))
+        self.unseat_clients(index)
+        self.broadcast(
+            {"type": "event", "event": {"type": "clock", "seat": index, "expired": True}}
+        )
+        start_bots(self)
+        self.broadcast_table()
+        self.broadcast_state()
+        self._bump()
 
     # -- helpers -------------------------------------------------------------
 

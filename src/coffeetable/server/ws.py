@@ -4,9 +4,12 @@ Server -> client messages (JSON text frames):
 
 - ``{"type": "table", "table": summary}``: on connect and whenever seats change;
 - ``{"type": "state", "seq", "view", "legal", "actors"}``: on connect and after
-  every change (``legal``: this seat's actions now; empty for spectators);
+  every change (``legal``: this seat's actions now; empty for spectators); with
+  ``"clock": {"left": [seconds per seat], "running": seat | null}`` on tables
+  with a clock (``clock_minutes``);
 - ``{"type": "event", "event"}``: public events of an action, before its state;
   ``{"type": "countdown", "seconds"}`` after ``round_started``;
+  ``{"type": "clock", "seat", "expired": true}`` when a seat's time ran out;
 - ``{"type": "rejected", "reason", "action"}``: your action was refused;
 - ``{"type": "error", "reason"}``: a malformed message (nothing changed);
 - ``{"type": "pong"}``: answer to ``{"type": "ping"}``.

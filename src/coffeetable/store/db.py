@@ -36,7 +36,8 @@ tables = sa.Table(
     sa.Column("players", sa.Integer, nullable=False),
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("options", sa.Text, nullable=False),  # JSON: the game's resolved options
-    sa.Column("settings", sa.Text, nullable=False),  # JSON: table-level settings (bot_speed)
+    # JSON: table-level settings (bot_speed, clock_minutes; clock_left: the clock's time left)
+    sa.Column("settings", sa.Text, nullable=False),
     sa.Column("name", sa.String(80), nullable=False, default=""),
     sa.Column("status", sa.String(16), nullable=False, index=True),
     sa.Column("created", sa.Float, nullable=False),
@@ -70,6 +71,7 @@ _UPDATE_SEAT = seats.update().where(
     seats.c.table_id == sa.bindparam("b_table"), seats.c.seat == sa.bindparam("b_seat")
 )
 _SET_STATUS = tables.update().where(tables.c.id == sa.bindparam("b_table"))
+_SET_SETTINGS = _SET_STATUS
 
 
 @dataclass
@@ -199,6 +201,11 @@ class Database:
     @staticmethod
     def set_status(conn: Connection, table_id: str, status: str) -> None:
         conn.execute(_SET_STATUS, {"b_table": table_id, "status": status})
+
+    @staticmethod
+    def set_settings(conn: Connection, table_id: str, settings: dict[str, Any]) -> None:
+        """Replace a table's settings (the clock saves its time left there)."""
+        conn.execute(_SET_SETTINGS, {"b_table": table_id, "settings": _dumps(settings)})
 
     @staticmethod
     def append_action(

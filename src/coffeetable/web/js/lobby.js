@@ -9,6 +9,7 @@ import { playerName, setPlayerName, rememberSeat, seatAt } from './session.js';
 
 const REFRESH_MS = 4000;
 const BOT_SPEEDS = [1, 2, 5, 10];
+const CLOCK_MINUTES = [0, 5, 10, 20, 30];
 
 export function mount(root) {
   const view = { games: [], tables: [], timer: null, destroyed: false, form: null };
@@ -39,7 +40,8 @@ export function mount(root) {
     await Promise.all(view.games.map((game) => loadStrings(game.name)));
     if (view.destroyed) return;
     gameList.innerHTML = view.games.map(gameCard).join('');
-    if (view.games.length) showForm(view.games[0]);
+    const playable = view.games.find(hasBoard);
+    if (playable) showForm(playable);
   }
 
   function showForm(game) {
@@ -124,8 +126,17 @@ function gameTitle(game) {
   return has(key) ? t(key) : game.title;
 }
 
+/** Whether the game has a board in the browser (GET /api/games says; older servers: yes). */
+function hasBoard(game) {
+  return game.board !== false;
+}
+
 function gameCard(game) {
   const tagline = has(`${game.name}.tagline`) ? `<p>${t(`${game.name}.tagline`)}</p>` : '';
+  const create = hasBoard(game)
+    ? `<button type="button" class="primary" data-action="new-table" data-game="${esc(game.name)}"
+          data-testid="new-table-${esc(game.name)}">${t('lobby.create')}</button>`
+    : `<span class="badge soon" data-testid="coming-soon-${esc(game.name)}">${t('lobby.comingSoon')}</span>`;
   return `
     <article class="game-card" data-testid="game-card-${esc(game.name)}">
       <h3>${esc(gameTitle(game))}</h3>
@@ -133,8 +144,7 @@ function gameCard(game) {
       <p class="muted">${t('lobby.players', { min: game.min_players, max: game.max_players })}
         · ${t(game.realtime ? 'lobby.realtime' : 'lobby.turns')}</p>
       <div class="actions">
-        <button type="button" class="primary" data-action="new-table" data-game="${esc(game.name)}"
-          data-testid="new-table-${esc(game.name)}">${t('lobby.create')}</button>
+        ${create}
         <a href="#/rules/${esc(game.name)}" data-testid="rules-link-${esc(game.name)}">${t('lobby.rules')}</a>
       </div>
     </article>`;
@@ -184,6 +194,8 @@ function createForm(game, players) {
   }
   const seats = Array.from({ length: players }, (_, seat) => seatRow(game, seat)).join('');
   const options = (game.options || []).map((option) => optionField(game, option)).join('');
+  const clocks = CLOCK_MINUTES.map((n) =>
+    `<option value="${n}">${n ? t('lobby.clockValue', { n }) : t('lobby.clockNone')}</option>`).join('');
   const speeds = BOT_SPEEDS.map((s) => `<option value="${s}">${t('lobby.botSpeedValue', { n: s })}</option>`).join('');
   return `
     <h2>${t('lobby.createTitle', { game: esc(gameTitle(game)) })}</h2>
@@ -192,6 +204,7 @@ function createForm(game, players) {
         value="${esc(playerName())}" placeholder="${esc(t('lobby.namePlaceholder'))}"></label>
       <label>${t('lobby.playerCount')} <select name="players" data-testid="create-players">${counts.join('')}</select></label>
       ${(game.settings || []).some((s) => s.name === 'bot_speed') ? `<label>${t('lobby.botSpeed')} <select name="bot-speed" data-testid="bot-speed">${speeds}</select></label>` : ''}
+      ${(game.settings || []).some((s) => s.name === 'clock_minutes') ? `<label>${t('lobby.clock')} <select name="clock-minutes" data-testid="clock-minutes">${clocks}</select></label>` : ''}
     </div>
     <fieldset class="options"><legend>${t('lobby.options')}</legend>${options}</fieldset>
     <fieldset class="seats"><legend>${t('lobby.seats')}</legend><ol>${seats}</ol></fieldset>
@@ -225,6 +238,8 @@ function buildCreateBody(form, game) {
   }
   const speed = els.namedItem('bot-speed');
   if (speed) options.bot_speed = Number(speed.value);
+  const clock = els.namedItem('clock-minutes');
+  if (clock) options.clock_minutes = Number(clock.value);
   const bots = {};
   for (let seat = 1; seat < players; seat += 1) {
     const value = els.namedItem(`seat-${seat}`).value;

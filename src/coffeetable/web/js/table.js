@@ -14,6 +14,7 @@ export function mount(root, route) {
   const view = {
     summary: null, renderer: null, game: null, connection: null,
     destroyed: false, status: 'connecting', seat: seatAt(id),
+    clock: null, clockTimer: null,
   };
   root.innerHTML = `
     <section class="table-page" data-testid="table-page">
@@ -50,6 +51,37 @@ export function mount(root, route) {
     if (view.game) view.game.seatsChanged();
   }
 
+  /** The clock per seat ({left, running} from the server, counted down here). */
+  function setClock(clock) {
+    view.clock = clock ? { ...clock, at: performance.now() } : null;
+    if (view.clock && view.clock.running != null && !view.clockTimer) {
+      view.clockTimer = setInterval(renderClock, 250);
+    } else if ((!view.clock || view.clock.running == null) && view.clockTimer) {
+      clearInterval(view.clockTimer);
+      view.clockTimer = null;
+    }
+    renderClock();
+  }
+
+  function renderClock() {
+    const box = head.querySelector('.clocks');
+    if (!box) return;
+    const clock = view.clock;
+    if (!clock || !Array.isArray(clock.left)) {
+      box.innerHTML = '';
+      return;
+    }
+    const names = seatNames(view.summary);
+    const gone = (performance.now() - clock.at) / 1000;
+    box.innerHTML = clock.left.map((left, seat) => {
+      const running = seat === clock.running;
+      const secs = Math.max(0, running ? left - gone : left);
+      const time = clockText(secs);
+      return `<li class="clock ${running ? 'running' : ''} ${secs < 30 ? 'low' : ''}" data-testid="clock-${seat}"
+        data-seconds="${Math.ceil(secs)}" title="${esc(t('table.clock', { name: names[seat] || '', time }))}">${esc(time)}</li>`;
+    }).join('');
+  }
+
   function renderHead() {
     const summary = view.summary || {};
     const gameName = summary.game || '';
@@ -66,10 +98,12 @@ export function mount(root, route) {
           title="${esc(t(`table.conn.${view.status}`))}"></span>
       </div>
       <ul class="seat-list" data-testid="seat-list">${seats.map((s, i) => seatChip(s, i, me, summary.status)).join('')}</ul>
+      <ul class="clocks" data-testid="clocks"></ul>
       <div class="table-actions">
         ${canTakeSeat ? `<button type="button" class="primary" data-action="take-seat" data-testid="take-seat">${t('table.takeSeat')}</button>` : ''}
         <button type="button" data-action="copy-link" data-testid="copy-link">${t('table.copyLink')}</button>
       </div>`;
+    renderClock();
   }
 
   function seatChip(seat, index, me, status) {
@@ -108,7 +142,14 @@ export function mount(root, route) {
   });
 
   function onMessage(msg) {
-    if (msg.type === 'table') setSummary(msg.table);
+    if (msg.type === 'table') {
+      setSummary(msg.table);
+      if (!view.clock && msg.table && msg.table.clock) setClock(msg.table.clock);
+    }
+    if (msg.type === 'state') setClock(msg.clock || null);
+    if (msg.type === 'event' && msg.event && msg.event.type === 'clock' && msg.event.expired) {
+      toast(t('table.clockExpired', { n: msg.event.seat + 1 }), 'info', 6);
+    }
     if (msg.type === 'state' && view.seat && msg.view && msg.view.seat == null) {
       // Our seat was handed to a bot (or we left it elsewhere): from now on we watch.
       forgetSeat(id);
@@ -186,10 +227,18 @@ export function mount(root, route) {
     },
     destroy() {
       view.destroyed = true;
+      clearInterval(view.clockTimer);
       stop();
       if (view.game) view.game.destroy();
     },
   };
+}
+
+function clockText(seconds) {
+  const whole = Math.ceil(seconds);
+  const m = Math.floor(whole / 60);
+  const s = whole % 60;
+  return `${m}:${String(s).padStart(2, '0')}`;
 }
 
 function seatList(summary) {

@@ -1,0 +1,493 @@
+// The Espresso Doppio table: the path of five spaces, the players' cards, and
+// what the player may do, built from `legal` only (never guessed from the view).
+//
+// Set-up: pick a colour of the piece being placed, then a highlighted space.
+// Play: click pieces to select them (on one space: then a highlighted space
+// moves them there; on two spaces: "Exchange" swaps them), click a fulfilled
+// card to score it (both ways round legal: choose upright or turned 180°),
+// Undo and End turn. Solo has no turns: each move costs a bean.
+
+import { esc, toast } from '../../js/dom.js';
+import { lang, t } from '../../js/i18n.js';
+import {
+  KINDS, SPACE_H, SPACE_W, diagram, installCss, piece, pieceOnSpace,
+} from './pieces.js';
+
+const GAP = 12;
+const LOG_SIZE = 200;
+
+function sameKinds(a, b) {
+  return a.length === b.length && a.every((k) => b.includes(k));
+}
+
+/** Kinds in the engine's order (cup, saucer, spoon). */
+function ordered(kinds) {
+  return KINDS.filter((k) => kinds.has ? kinds.has(k) : kinds.includes(k));
+}
+
+class DoppioTable {
+  constructor(root, ctx) {
+    installCss();
+    this.ctx = ctx;
+    this.view = null;
+    this.legal = [];
+    this.sel = new Map(); // space -> Set of kinds
+    this.colour = null; // set-up: the colour chosen
+    this.choice = null; // a card whose orientation is being chosen
+    this.log = [];
+    root.innerHTML = `
+      <div class="doppio" data-testid="doppio">
+        <div class="d-top">
+          <div class="d-status" data-testid="turn-status"></div>
+          <div class="d-reserve" data-testid="reserve"></div>
+        </div>
+        <div class="d-main">
+          <div class="d-board">
+            <div class="d-path" data-testid="path"></div>
+            <div class="d-controls" data-testid="controls"></div>
+            <div class="d-players"></div>
+          </div>
+          <aside class="d-side panel">
+            <h3 data-i18n="doppio.log"></h3>
+            <ol class="d-log" data-testid="game-log"></ol>
+          </aside>
+        </div>
+        <div class="d-over"></div>
+      </div>`;
+    this.el = root.querySelector('.doppio');
+    this.parts = {
+      status: this.el.querySelector('.d-status'),
+      reserve: this.el.querySelector('.d-reserve'),
+      path: this.el.querySelector('.d-path'),
+      controls: this.el.querySelector('.d-controls'),
+      players: this.el.querySelector('.d-players'),
+      log: this.el.querySelector('.d-log'),
+      logTitle: this.el.querySelector('.d-side h3'),
+      over: this.el.querySelector('.d-over'),
+    };
+    this.onClick = (event) => this.click(event);
+    this.onKey = (event) => {
+      if (event.key === 'Escape') this.clear();
+    };
+    this.el.addEventListener('click', this.onClick);
+    document.addEventListener('keydown', this.onKey);
+  }
+
+  get me() { return this.ctx.seat; }
+
+  // ---- messages from the server -----------------------------------------------------
+
+  state(msg) {
+    this.view = msg.view;
+    this.legal = msg.legal || [];
+    this.el.dataset.seq = String(msg.seq);
+    this.keepValid();
+    this.render();
+  }
+
+  event(ev) {
+    if (!ev || !ev.type) return;
+    this.log.push(ev);
+    if (this.log.length > LOG_SIZE) this.log.shift();
+    this.renderLog();
+  }
+
+  rejected(msg) {
+    toast(t('doppio.refused', { reason: msg.reason || '' }), 'error');
+    this.render();
+  }
+
+  relabel() { this.render(); }
+
+  seatsChanged() { this.render(); }
+
+  destroy() {
+    this.el.removeEventListener('click', this.onClick);
+    document.removeEventListener('keydown', this.onKey);
+  }
+
+  // ---- what is legal ----------------------------------------------------------------
+
+  of(type) { return this.legal.filter((a) => a.type === type); }
+
+  /** Set-up: the colours that may be placed now, and where the chosen one may go. */
+  placeColours() { return [...new Set(this.of('place').map((a) => a.colour))]; }
+
+  placeTargets() {
+    const targets = new Map();
+    for (const a of this.of('place')) if (a.colour === this.colour) targets.set(a.space, a);
+    return targets;
+  }
+
+  /** Pieces that some move or exchange takes: "space:kind". */
+  selectable() {
+    const out = new Set();
+    for (const a of this.of('move')) a.kinds.forEach((k) => out.add(`${a.from}:${k}`));
+    for (const a of this.of('exchange')) {
+      a.kinds.forEach((k) => out.add(`${a.from}:${k}`));
+      a.with.forEach((k) => out.add(`${a.to}:${k}`));
+    }
+    return out;
+  }
+
+  /** The moves of the selection (one space): target space -> action. */
+  moveTargets() {
+    const targets = new Map();
+    if (this.sel.size !== 1) return targets;
+    const [[from, kinds]] = [...this.sel];
+    for (const a of this.of('move')) {
+      if (a.from === from && sameKinds(a.kinds, [...kinds])) targets.set(a.to, a);
+    }
+    return targets;
+  }
+
+  /** The exchange of the selection (two spaces), or null. */
+  exchange() {
+    if (this.sel.size !== 2) return null;
+    const [a, b] = [...this.sel.keys()].sort((x, y) => x - y);
+    return this.of('exchange').find((x) => x.from === a && x.to === b
+      && sameKinds(x.kinds, [...this.sel.get(a)]) && sameKinds(x.with, [...this.sel.get(b)])) || null;
+  }
+
+  scoresFor(cardId) { return this.of('score').filter((a) => a.card === cardId); }
+
+  keepValid() {
+    if (!this.placeColours().includes(this.colour)) this.colour = null;
+    const colours = this.placeColours();
+    if (!this.colour && colours.length === 1) this.colour = colours[0];
+    const ok = this.selectable();
+    for (const [space, kinds] of [...this.sel]) {
+      for (const k of [...kinds]) if (!ok.has(`${space}:${k}`)) kinds.delete(k);
+      if (!kinds.size) this.sel.delete(space);
+    }
+    if (this.choice != null && this.scoresFor(this.choice).length < 2) this.choice = null;
+  }
+
+  // ---- clicks -------------------------------------------------------------------------
+
+  click(event) {
+    const el = event.target.closest('[data-colour], [data-piece], [data-target], [data-card], [data-score], [data-act]');
+    if (!el || !this.el.contains(el)) return;
+    const d = el.dataset;
+    if (d.colour) {
+      this.colour = this.colour === d.colour ? null : d.colour;
+    } else if (d.piece) {
+      this.togglePiece(Number(d.space), d.kind, event.shiftKey);
+    } else if (d.target != null && d.target !== '') {
+      this.target(Number(d.target));
+      return;
+    } else if (d.score) {
+      const action = this.scoresFor(Number(d.card)).find((a) => String(a.turned) === d.score);
+      if (action) this.send(action);
+      return;
+    } else if (d.card) {
+      this.score(Number(d.card));
+    } else if (d.act) {
+      this.act(d.act);
+      return;
+    }
+    this.render();
+  }
+
+  togglePiece(space, kind, add) {
+    if (!this.selectable().has(`${space}:${kind}`)) return;
+    const kinds = this.sel.get(space);
+    if (kinds && kinds.has(kind)) {
+      kinds.delete(kind);
+      if (!kinds.size) this.sel.delete(space);
+      return;
+    }
+    if (!kinds && this.sel.size >= 2 && !add) this.sel.clear(); // a third space starts afresh
+    if (!kinds && this.sel.size >= 2) return;
+    if (!this.sel.has(space)) this.sel.set(space, new Set());
+    this.sel.get(space).add(kind);
+  }
+
+  target(space) {
+    const action = this.view.phase === 'setup' ? this.placeTargets().get(space) : this.moveTargets().get(space);
+    if (action) this.send(action);
+  }
+
+  score(cardId) {
+    const options = this.scoresFor(cardId);
+    if (options.length === 1) this.send(options[0]);
+    else if (options.length === 2) this.choice = this.choice === cardId ? null : cardId;
+  }
+
+  act(name) {
+    if (name === 'clear') this.clear();
+    else if (name === 'exchange') {
+      const action = this.exchange();
+      if (action) this.send(action);
+    } else {
+      const action = this.legal.find((a) => a.type === name);
+      if (action) this.send(action);
+    }
+  }
+
+  clear() {
+    this.sel.clear();
+    this.choice = null;
+    this.render();
+  }
+
+  send(action) {
+    this.sel.clear();
+    this.choice = null;
+    this.ctx.send(action);
+    this.render();
+  }
+
+  // ---- drawing --------------------------------------------------------------------------
+
+  name(seat) {
+    if (seat == null) return '';
+    if (seat === this.me) return t('doppio.you');
+    return this.ctx.names()[seat] || t('doppio.seatName', { n: seat + 1 });
+  }
+
+  pieceName(kind, colour) {
+    return t('doppio.piece', { colour: t(`doppio.colour.${colour}`), kind: t(`doppio.kind.${kind}`) });
+  }
+
+  render() {
+    const v = this.view;
+    if (!v) return;
+    this.parts.logTitle.textContent = t('doppio.log');
+    const mine = this.legal.length > 0;
+    this.el.dataset.phase = v.phase;
+    this.el.dataset.round = String(v.round);
+    this.el.dataset.turn = v.turn == null ? '' : String(v.turn);
+    this.el.dataset.canAct = String(mine);
+    this.el.dataset.actions = String(v.actions_taken);
+    this.el.dataset.solo = String(v.solo);
+    this.el.dataset.beans = v.players.map((p) => p.beans).join(',');
+    this.el.dataset.selected = [...this.sel].map(([s, k]) => `${s}:${ordered(k).join('+')}`).join(' ');
+    this.parts.status.innerHTML = this.statusText();
+    this.parts.status.classList.toggle('my-turn', mine);
+    this.parts.reserve.textContent = t('doppio.reserve', { n: v.reserve });
+    this.parts.path.innerHTML = this.pathSvg();
+    this.parts.controls.innerHTML = this.controls();
+    this.parts.players.innerHTML = this.playerOrder().map((p) => this.playerPanel(p)).join('');
+    this.parts.over.innerHTML = v.phase === 'over' ? this.overScreen() : '';
+    this.renderLog();
+  }
+
+  playerOrder() {
+    const seats = this.view.players.map((_, i) => i);
+    if (this.me == null || this.me >= seats.length) return seats;
+    return [this.me, ...seats.filter((s) => s !== this.me)];
+  }
+
+  statusText() {
+    const v = this.view;
+    const mine = this.legal.length > 0;
+    if (v.phase === 'over') return `<strong>${t('doppio.gameOver')}</strong>`;
+    const round = v.solo ? '' : `<span class="d-round">${t('doppio.round', { n: v.round })}</span> `;
+    if (v.phase === 'setup') {
+      const kind = t(`doppio.kind.${v.setup.kind}`);
+      const text = mine ? t('doppio.setupYou', { kind }) : t('doppio.setupOther', { name: esc(this.name(v.turn)), kind });
+      return `${round}<span class="d-phase">${t('doppio.setup')}</span> ${text}`;
+    }
+    if (v.solo) {
+      return `${t('doppio.soloBudget', { n: v.players[0].beans })} <span class="muted">${t('doppio.soloHint')}</span>`;
+    }
+    if (mine) {
+      return `${round}<strong>${t('doppio.yourTurn')}</strong> <span class="muted">${t('doppio.actionsTaken', { n: v.actions_taken })}</span>`;
+    }
+    return `${round}${t('doppio.theirTurn', { name: esc(this.name(v.turn)) })}`;
+  }
+
+  pathSvg() {
+    const v = this.view;
+    const setup = v.phase === 'setup';
+    const targets = setup ? (this.colour ? this.placeTargets() : new Map()) : this.moveTargets();
+    const selectable = this.legal.length ? this.selectable() : new Set();
+    const width = 5 * SPACE_W + 4 * GAP;
+    const spaces = v.path.map((space, i) => {
+      const x0 = i * (SPACE_W + GAP);
+      const target = targets.has(i);
+      const pieces = KINDS.map((kind) => {
+        const colour = space[kind];
+        if (!colour) return '';
+        const key = `${i}:${kind}`;
+        const sel = this.sel.has(i) && this.sel.get(i).has(kind);
+        const cls = `${selectable.has(key) ? 'selectable' : ''} ${sel ? 'selected' : ''}`;
+        const attrs = selectable.has(key) ? `data-piece="1" data-space="${i}" data-kind="${kind}"` : '';
+        return `<g class="pwrap ${cls}" ${attrs} data-testid="piece-${i}-${kind}" data-colour-id="${colour}">
+          <title>${esc(this.pieceName(kind, colour))}</title>${pieceOnSpace(kind, colour, x0)}</g>`;
+      }).join('');
+      const ghost = setup && target ? `<g class="ghost">${pieceOnSpace(v.setup.kind, this.colour, x0)}</g>` : '';
+      return `<g class="space ${target ? 'target' : ''}" data-testid="space-${i}" ${target ? `data-target="${i}"` : ''}>
+        <rect class="space-bg" x="${x0}" y="0" width="${SPACE_W}" height="${SPACE_H}" rx="12"/>
+        <text class="space-no" x="${x0 + 9}" y="20">${i + 1}</text>
+        ${ghost}${pieces}
+        ${target ? `<g class="target-tab" data-target="${i}" data-testid="target-${i}">
+          <rect x="${x0 + 20}" y="${SPACE_H + 5}" width="${SPACE_W - 40}" height="24" rx="12"/>
+          <text x="${x0 + SPACE_W / 2}" y="${SPACE_H + 22}">${esc(t(setup ? 'doppio.placeHere' : 'doppio.moveHere'))}</text></g>` : ''}
+      </g>`;
+    }).join('');
+    return `<svg class="path-svg" viewBox="-6 -6 ${width + 12} ${SPACE_H + 42}" role="img" aria-label="${esc(t('doppio.path'))}">${spaces}</svg>`;
+  }
+
+  controls() {
+    const v = this.view;
+    if (!this.legal.length) return '';
+    if (v.phase === 'setup') {
+      const kind = v.setup.kind;
+      const buttons = this.placeColours().map((colour) => `
+        <button type="button" class="d-colour ${colour === this.colour ? 'chosen' : ''}" data-colour="${colour}"
+          data-testid="colour-${colour}"><svg viewBox="0 0 40 40" aria-hidden="true">${piece(kind, colour)}</svg>
+          ${esc(this.pieceName(kind, colour))}</button>`).join('');
+      const hint = this.colour ? t('doppio.hintSpace') : t('doppio.hintColour');
+      return `<div class="d-palette">${buttons}</div><p class="d-hint" data-testid="hint">${hint}</p>`;
+    }
+    const exchange = this.exchange();
+    const undo = this.legal.some((a) => a.type === 'undo');
+    const end = this.legal.some((a) => a.type === 'end_turn');
+    const moving = this.of('move').length > 0;
+    let hint = '';
+    if (!moving) hint = this.of('score').length ? t('doppio.hintScoreOnly') : '';
+    else if (this.sel.size === 0) hint = t('doppio.hintSelect');
+    else if (this.sel.size === 1) hint = this.moveTargets().size ? t('doppio.hintTarget') : t('doppio.hintNoTarget');
+    else hint = exchange ? t('doppio.hintExchange') : t('doppio.hintNoExchange');
+    if (this.of('score').length) hint += ` ${t('doppio.hintScore')}`;
+    return `
+      <div class="d-buttons">
+        ${this.sel.size === 2 ? `<button type="button" class="primary" data-act="exchange" data-testid="exchange" ${exchange ? '' : 'disabled'}>${t('doppio.exchange')}</button>` : ''}
+        ${this.sel.size ? `<button type="button" data-act="clear" data-testid="clear">${t('doppio.clear')}</button>` : ''}
+        ${undo ? `<button type="button" data-act="undo" data-testid="undo">${t('doppio.undo')}</button>` : ''}
+        ${end ? `<button type="button" class="primary" data-act="end_turn" data-testid="end-turn">${t('doppio.endTurn')}</button>` : ''}
+      </div>
+      <p class="d-hint" data-testid="hint">${hint}</p>`;
+  }
+
+  playerPanel(seat) {
+    const v = this.view;
+    const p = v.players[seat];
+    const active = v.turn === seat && v.phase !== 'over';
+    const cards = p.cards.map((card) => this.card(card, seat)).join('');
+    const scored = p.scored.map((card) => `<span class="d-scored-card" title="${esc(cardText(card))}">${card.beans}</span>`).join('');
+    return `
+      <section class="d-player panel ${active ? 'active' : ''} ${seat === this.me ? 'me' : ''}" data-testid="player-${seat}">
+        <header>
+          <strong>${esc(this.name(seat))}</strong>
+          ${active ? `<span class="badge">${t(v.phase === 'setup' ? 'doppio.placing' : 'doppio.playing')}</span>` : ''}
+          <span class="d-beans" data-testid="beans-${seat}" data-beans="${p.beans}">${t('doppio.beans', { n: p.beans })}</span>
+          <span class="muted" data-testid="pile-${seat}" data-count="${p.pile.count}">${t('doppio.pile', { n: p.pile.count })}</span>
+          <span class="muted" data-testid="scored-${seat}" data-count="${p.scored.length}">${t('doppio.scored', { n: p.scored.length })}</span>
+        </header>
+        <div class="d-cards">${cards || `<span class="muted">${t('doppio.noCards')}</span>`}</div>
+        ${scored ? `<div class="d-scored">${scored}</div>` : ''}
+      </section>`;
+  }
+
+  card(card, seat) {
+    const options = seat === this.me ? this.scoresFor(card.id) : [];
+    const text = cardText(card);
+    const choosing = this.choice === card.id;
+    const choice = choosing ? `
+      <div class="d-choice" data-testid="score-choice">
+        ${options.map((a) => `<button type="button" data-score="${a.turned}" data-card="${card.id}"
+          data-testid="score-${a.turned ? 'turned' : 'upright'}">
+          <span class="${a.turned ? 'flip' : ''}">${diagram(card)}</span>${t(a.turned ? 'doppio.turned' : 'doppio.upright')}</button>`).join('')}
+      </div>` : '';
+    return `
+      <div class="dcard ${options.length ? 'scorable' : ''} ${choosing ? 'choosing' : ''}" title="${esc(text)}"
+        ${options.length ? `data-card="${card.id}"` : ''} data-testid="card-${seat}-${card.id}">
+        <div class="dc-head"><span class="dc-no">#${card.id}</span><span class="dc-beans">${t('doppio.cardBeans', { n: card.beans })}</span></div>
+        ${diagram(card)}
+        <div class="dc-text">${esc(text)}</div>
+        ${options.length ? `<div class="dc-cta">${t('doppio.scoreIt')}</div>` : ''}
+      </div>${choice}`;
+  }
+
+  overScreen() {
+    const v = this.view;
+    if (v.solo) {
+      const beans = v.players[0].beans;
+      const rank = v.rank || 'tea';
+      return `
+        <div class="d-end panel" data-testid="solo-over" data-rank="${esc(rank)}" data-beans="${beans}">
+          <h2>${t('doppio.soloOver')}</h2>
+          <p class="d-big">${t('doppio.beans', { n: beans })}</p>
+          <p class="d-rank">${t(`doppio.rank.${rank}`)}</p>
+          <ol class="d-ranks">${['tea', 'filter', 'french_press', 'espresso_machine', 'barista'].map((r) =>
+            `<li class="${r === rank ? 'me' : ''}">${t(`doppio.rankRange.${r}`)} — ${t(`doppio.rank.${r}`)}</li>`).join('')}</ol>
+        </div>`;
+    }
+    const winners = v.winners || [];
+    const names = winners.map((s) => esc(this.name(s)));
+    const title = winners.includes(this.me) ? t('doppio.youWin')
+      : t(winners.length > 1 ? 'doppio.winnersAre' : 'doppio.winnerIs', { names: names.join(', ') });
+    return `
+      <div class="d-end panel" data-testid="doppio-over" data-winners="${winners.join(',')}">
+        <h2>${t('doppio.gameOver')}</h2>
+        <p class="d-big" data-testid="winner-line">${title}</p>
+        <table class="d-score-table">${v.players.map((p, s) => `
+          <tr class="${winners.includes(s) ? 'win' : ''}"><th>${esc(this.name(s))}</th>
+          <td data-testid="final-beans-${s}">${t('doppio.beans', { n: p.beans })}</td></tr>`).join('')}
+        </table>
+      </div>`;
+  }
+
+  renderLog() {
+    const items = this.log.map((ev) => this.logLine(ev)).filter(Boolean);
+    this.parts.log.innerHTML = items.slice(-60).map((line) => `<li>${line}</li>`).join('');
+    this.parts.log.scrollTop = this.parts.log.scrollHeight;
+  }
+
+  kindsText(kinds) {
+    return (kinds || []).map((k) => t(`doppio.kind.${k}`)).join(t('doppio.and'));
+  }
+
+  logLine(ev) {
+    const name = esc(ev.seat == null ? '' : this.ctx.names()[ev.seat] || t('doppio.seatName', { n: ev.seat + 1 }));
+    switch (ev.type) {
+      case 'placed':
+        return t('doppio.log.placed', { name, piece: this.pieceName(ev.kind, ev.colour), space: ev.space + 1 });
+      case 'move':
+        return t('doppio.log.move', { name, pieces: this.kindsText(ev.kinds), from: ev.from + 1, to: ev.to + 1 });
+      case 'exchange':
+        return t('doppio.log.exchange', {
+          name, pieces: this.kindsText(ev.kinds), from: ev.from + 1, other: this.kindsText(ev.with), to: ev.to + 1,
+        });
+      case 'scored': {
+        const card = this.findCard(ev.card);
+        return t(ev.turned ? 'doppio.log.scoredTurned' : 'doppio.log.scored', {
+          name, card: esc(card ? cardText(card) : `#${ev.card}`), n: ev.beans,
+        });
+      }
+      case 'undone':
+        return t('doppio.log.undone', { name });
+      case 'turn':
+        return `<span class="muted">${t('doppio.log.turn', { name })}</span>`;
+      case 'round_over':
+        return `<strong>${t('doppio.log.roundOver', { name })}</strong>`;
+      case 'game_over':
+        return `<strong>${t('doppio.gameOver')}</strong>`;
+      case 'clock':
+        return t('doppio.log.clock', { name });
+      default:
+        return '';
+    }
+  }
+
+  findCard(id) {
+    for (const p of this.view ? this.view.players : []) {
+      const card = [...p.cards, ...p.scored].find((c) => c.id === id);
+      if (card) return card;
+    }
+    return null;
+  }
+}
+
+function cardText(card) {
+  const text = card.text || {};
+  return text[lang()] || text.en || '';
+}
+
+export default {
+  name: 'doppio',
+  mount: (root, ctx) => new DoppioTable(root, ctx),
+};
