@@ -12,6 +12,7 @@ from coffeetable.engine.contract import (
     Option,
     State,
     View,
+    check_fields,
 )
 from coffeetable.engine.replay import replay, replay_log
 
@@ -24,6 +25,7 @@ __all__ = [
     "Option",
     "State",
     "View",
+    "check_fields",
     "replay",
     "replay_log",
 ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +35,13 @@ class IllegalAction(ValueError):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+def check_fields(action: Mapping[str, Any], allowed: Collection[str]) -> None:
+    """Raise IllegalAction if ``action`` has a field its type does not take."""
+    extra = action.keys() - set(allowed)
+    if extra:
+        raise IllegalAction(f"unexpected field {sorted(extra)[0]!r} in a {action.get('type')}")
 
 
 @dataclass(frozen=True)
@@ -143,6 +150,11 @@ class State(ABC):
     @abstractmethod
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A copy consistent with what ``seat`` sees, its hidden parts re-sampled."""
+
+    def check_seat(self, seat: object) -> None:
+        """Raise IllegalAction unless ``seat`` is a seat of this match (a bool is not)."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} at this table")
 
     def returns(self) -> list[float]:
         """The match result per seat: 1 for a (shared) win, -1 for a loss, 0 while running."""

@@ -108,7 +108,7 @@ class CafeState(State):
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
-        self._check_seat(seat)
+        self.check_seat(seat)
         if seat not in self.actors():
             return []
         if self.phase == "take":
@@ -126,7 +126,7 @@ class CafeState(State):
             raise IllegalAction("an action is a JSON object with a 'type'")
         if seat is None:
             raise IllegalAction("Café has no table actions")
-        self._check_seat(seat)
+        self.check_seat(seat)
         if self.phase == "over":
             raise IllegalAction("the game is over")
         if seat not in self.actors():
@@ -147,7 +147,7 @@ class CafeState(State):
 
     def view(self, seat: int | None) -> View:
         if seat is not None:
-            self._check_seat(seat)
+            self.check_seat(seat)
         over = self.phase == "over"
         return {
             "game": "cafe",
@@ -185,7 +185,7 @@ class CafeState(State):
 
     def determinize(self, seat: int, rng: random.Random) -> CafeState:
         """Re-deal the undrawn deck from every plan card nobody has seen (deck and box)."""
-        self._check_seat(seat)
+        self.check_seat(seat)
         other = self.clone()
         other.rng = random.Random(rng.getrandbits(64))
         unseen = other.deck + other.unused
@@ -194,10 +194,6 @@ class CafeState(State):
         return other
 
     # -- the draft ------------------------------------------------------------
-
-    def _check_seat(self, seat: int) -> None:
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} at this table")
 
     def _start_round(self) -> list[Event]:
         self.order = [(self.master + 1 + i) % self.players for i in range(self.players)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.engine import Action, Event, IllegalAction, View
+from coffeetable.engine import Action, Event, IllegalAction, View, check_fields
 from coffeetable.engine.contract import State
 from coffeetable.games.doppio.cards import (
     BEAN_RESERVE,
@@ -126,7 +126,7 @@ class DoppioState(State):
         return [] if self.phase == "over" else [self.current]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        self._check_seat(seat)
+        self.check_seat(seat)
         if self.phase == "over" or seat != self.current:
             return []
         if self.phase == "setup":
@@ -147,7 +147,7 @@ class DoppioState(State):
             raise IllegalAction("an action is a JSON object with a 'type'")
         if seat is None:
             raise IllegalAction("Doppio has no table actions")
-        self._check_seat(seat)
+        self.check_seat(seat)
         if self.phase == "over":
             raise IllegalAction("the game is over")
         if seat != self.current:
@@ -169,7 +169,7 @@ class DoppioState(State):
 
     def view(self, seat: int | None) -> View:
         if seat is not None:
-            self._check_seat(seat)
+            self.check_seat(seat)
         setup = None
         if self.phase == "setup":
             kind = SETUP_ORDER[self.placed // 3]
@@ -226,7 +226,7 @@ class DoppioState(State):
         piles are dealt again from their union; in round 2 each pile holds the
         opponent's known round-1 cards, so each is shuffled on its own.
         """
-        self._check_seat(seat)
+        self.check_seat(seat)
         other = self.clone()
         other.rng = random.Random(rng.getrandbits(64))
         if self.players == 2 and self.round_number == 1:
@@ -240,10 +240,6 @@ class DoppioState(State):
         return other
 
     # -- what may be done -----------------------------------------------------
-
-    def _check_seat(self, seat: int) -> None:
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} at this table")
 
     def _may_move(self) -> bool:
         if self.players == 1:
@@ -331,7 +327,7 @@ class DoppioState(State):
     # -- applying -------------------------------------------------------------
 
     def _apply_place(self, seat: int, action: Action) -> list[Event]:
-        _check_fields(action, {"type", "kind", "colour", "space"})
+        check_fields(action, {"type", "kind", "colour", "space"})
         kind = SETUP_ORDER[self.placed // 3]
         if action.get("kind") != kind:
             raise IllegalAction(f"set-up: the {kind}s are placed now")
@@ -360,9 +356,7 @@ class DoppioState(State):
 
     def _apply_move(self, seat: int, action: Action) -> list[Event]:
         is_exchange = action["type"] == "exchange"
-        _check_fields(
-            action, {"type", "from", "to", "kinds"} | ({"with"} if is_exchange else set())
-        )
+        check_fields(action, {"type", "from", "to", "kinds"} | ({"with"} if is_exchange else set()))
         if not self._may_move():
             if self.players == 1:
                 raise IllegalAction("each move costs a bean, and you have none")
@@ -405,7 +399,7 @@ class DoppioState(State):
         return events
 
     def _apply_score(self, seat: int, action: Action) -> list[Event]:
-        _check_fields(action, {"type", "card", "turned"})
+        check_fields(action, {"type", "card", "turned"})
         if not self._may_score():
             raise IllegalAction("score after your first move (or play the Espresso Master variant)")
         card_id, turned = action.get("card"), action.get("turned", False)
@@ -443,7 +437,7 @@ class DoppioState(State):
         return events
 
     def _apply_end_turn(self, seat: int, action: Action) -> list[Event]:
-        _check_fields(action, {"type"})
+        check_fields(action, {"type"})
         if self.players == 1:
             raise IllegalAction("solo has no turns")
         if self.actions_taken == 0:
@@ -453,7 +447,7 @@ class DoppioState(State):
         return [{"type": "turn", "seat": self.current}]
 
     def _apply_undo(self, seat: int, action: Action) -> list[Event]:
-        _check_fields(action, {"type"})
+        check_fields(action, {"type"})
         if not self.undo_stack:
             raise IllegalAction("nothing to undo: scoring or revealing a card fixes the turn")
         path, beans = self.undo_stack.pop()
@@ -504,12 +498,6 @@ class DoppioState(State):
         if self.players == 1:
             event["rank"] = solo_rank(self.beans[0])
         return [event]
-
-
-def _check_fields(action: Action, allowed: set[str]) -> None:
-    extra = action.keys() - allowed
-    if extra:
-        raise IllegalAction(f"unexpected field {sorted(extra)[0]!r} in a {action['type']}")
 
 
 def _space_index(value: Any) -> int:

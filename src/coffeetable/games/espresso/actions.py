@@ -21,12 +21,6 @@ FLIP_FIELDS = frozenset({"type", "count"})
 RECYCLE_FIELDS = frozenset({"type"})
 
 
-def check_fields(action: Action, allowed: frozenset[str]) -> None:
-    extra = action.keys() - allowed
-    if extra:
-        raise IllegalAction(f"unexpected field {sorted(extra)[0]!r} in a {action['type']}")
-
-
 def parse_ref(data: Any, seat: int, players: int, chaos: bool, what: str) -> Ref:
     """Where ``data`` (an action, or a joker's "follow") says its card comes from."""
     if not isinstance(data, dict):

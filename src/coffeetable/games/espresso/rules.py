@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.engine import Action, Event, IllegalAction, View
+from coffeetable.engine import Action, Event, IllegalAction, View, check_fields
 from coffeetable.engine.contract import State
 from coffeetable.games.espresso.actions import (
     FLIP_FIELDS,
@@ -20,7 +20,6 @@ from coffeetable.games.espresso.actions import (
     READY_FIELDS,
     RECYCLE_FIELDS,
     Ref,
-    check_fields,
     parse_ref,
     parse_target,
     play_action,
@@ -99,7 +98,7 @@ class EspressoState(State):
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
-        self._check_seat(seat)
+        self.check_seat(seat)
         if self.phase == "ready":
             return [] if self.areas[seat].ready else [{"type": "ready"}]
         if self.phase != "play":
@@ -137,7 +136,7 @@ class EspressoState(State):
         kind = action.get("type")
         if seat is None:
             return self._apply_table(action)
-        self._check_seat(seat)
+        self.check_seat(seat)
         if self.phase == "over":
             raise IllegalAction("the match is over")
         if kind == "ready":
@@ -151,7 +150,7 @@ class EspressoState(State):
 
     def view(self, seat: int | None) -> View:
         if seat is not None:
-            self._check_seat(seat)
+            self.check_seat(seat)
         hide_help = self.phase == "ready"
         players = []
         for area, total in zip(self.areas, self.totals, strict=True):
@@ -208,7 +207,7 @@ class EspressoState(State):
         deck, the pile below its top, and the help cards before play) are
         shuffled among those same places; future deals get a fresh generator.
         """
-        self._check_seat(seat)
+        self.check_seat(seat)
         other = self.clone()
         other.rng = random.Random(rng.getrandbits(64))
         hide_help = self.phase == "ready"
@@ -229,10 +228,6 @@ class EspressoState(State):
         return other
 
     # -- reading the table ----------------------------------------------------
-
-    def _check_seat(self, seat: int) -> None:
-        if type(seat) is not int or not 0 <= seat < self.players:  # bool is not a seat
-            raise IllegalAction(f"there is no seat {seat!r} at this table")
 
     def _exposed(self, seat: int) -> list[tuple[Ref, int]]:
         """Every card ``seat`` may take now, with where it lies."""

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.engine import Action, Event, IllegalAction, View
+from coffeetable.engine import Action, Event, IllegalAction, View, check_fields
 from coffeetable.engine.contract import State
 from coffeetable.games.fika.cards import (
     CARD_COUNT,
@@ -120,7 +120,7 @@ class FikaState(State):
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
-        self._check_seat(seat)
+        self.check_seat(seat)
         if seat not in self.actors():
             return []
         if self.phase == "colours":
@@ -148,7 +148,7 @@ class FikaState(State):
             raise IllegalAction("an action is a JSON object with a 'type'")
         if seat is None:
             raise IllegalAction("Fika has no table actions")
-        self._check_seat(seat)
+        self.check_seat(seat)
         if self.phase == "over":
             raise IllegalAction("the game is over")
         if seat not in self.actors():
@@ -166,7 +166,7 @@ class FikaState(State):
 
     def view(self, seat: int | None) -> View:
         if seat is not None:
-            self._check_seat(seat)
+            self.check_seat(seat)
         revealed = self.phase in ("place", "effect")
         players = []
         for p in (0, 1):
@@ -230,7 +230,7 @@ class FikaState(State):
     def determinize(self, seat: int, rng: random.Random) -> FikaState:
         """Re-deal what ``seat`` cannot know: the opponent's hand (and secret pick)
         and the faces of the groups it has not seen, among those same places."""
-        self._check_seat(seat)
+        self.check_seat(seat)
         other = self.clone()
         other.rng = random.Random(rng.getrandbits(64))
         opponent = 1 - seat
@@ -248,10 +248,6 @@ class FikaState(State):
 
     # -- steps ----------------------------------------------------------------
 
-    def _check_seat(self, seat: int) -> None:
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} at this table")
-
     def _can_play(self, seat: int) -> bool:
         return bool(self.hands[seat]) and None in self.cafes[seat]
 
@@ -264,7 +260,7 @@ class FikaState(State):
         return number_of(card)
 
     def _apply_colour(self, seat: int, action: Action) -> list[Event]:
-        _check_fields(action, {"type", "colour"})
+        check_fields(action, {"type", "colour"})
         name = action.get("colour")
         if name not in COLOURS or COLOURS.index(name) in self.colour_order:
             raise IllegalAction(
@@ -281,11 +277,11 @@ class FikaState(State):
 
     def _apply_pick(self, seat: int, action: Action) -> list[Event]:
         if action["type"] == "stop":
-            _check_fields(action, {"type"})
+            check_fields(action, {"type"})
             if self.lone != seat:
                 raise IllegalAction("only the lone player may stop")
             return self._end_round()
-        _check_fields(action, {"type", "card"})
+        check_fields(action, {"type", "card"})
         card = action.get("card")
         if type(card) is not int or card not in self.hands[seat]:
             raise IllegalAction(f"card {card!r} is not in your hand")
@@ -308,7 +304,7 @@ class FikaState(State):
         return events
 
     def _apply_place(self, seat: int, action: Action) -> list[Event]:
-        _check_fields(action, {"type", "spot"})
+        check_fields(action, {"type", "spot"})
         spot = action.get("spot")
         if type(spot) is not int or not 0 <= spot < SPOTS or self.cafes[seat][spot] is not None:
             raise IllegalAction("place your card on an empty spot of your café (0-4)")
@@ -324,7 +320,7 @@ class FikaState(State):
     def _apply_effect(self, seat: int, action: Action) -> list[Event]:
         number = self._pending_number()
         if action["type"] == "skip":
-            _check_fields(action, {"type"})
+            check_fields(action, {"type"})
             events: list[Event] = [{"type": "skipped", "seat": seat, "number": number}]
         else:
             events = [
@@ -398,9 +394,3 @@ class FikaState(State):
         self.chooser = 1 - winner  # the loser picks the primary colour
         self._deal()
         return events
-
-
-def _check_fields(action: Action, allowed: set[str]) -> None:
-    extra = action.keys() - allowed
-    if extra:
-        raise IllegalAction(f"unexpected field {sorted(extra)[0]!r} in a {action['type']}")
