@@ -6,9 +6,14 @@
 - ``easy``, ``medium``, ``hard`` play the real-time games with a heuristics
   module (Espresso).
 
+- ``ismcts`` plays every turn-based game (``coffeetable.bots.ismcts``), with
+  the game's heuristics module for its rollouts and evaluation when there is
+  one. Its budget may follow a colon: ``ismcts:800`` searches 800 iterations
+  a decision, ``ismcts:250ms`` 250 milliseconds (not reproducible); plain
+  ``ismcts`` runs ``DEFAULT_ITERATIONS``. ``available`` lists ``ismcts`` only.
+
 In a real-time game ``random`` and ``greedy`` get medium's reaction times (and
-never overlook a play); in a turn-based game bots act at once. Turn-based
-search bots (ISMCTS) will register here too.
+never overlook a play); in a turn-based game bots act at once.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from types import ModuleType
 
 from coffeetable.bots.base import Bot, RandomBot
 from coffeetable.bots.greedy import GreedyBot, LevelBot
+from coffeetable.bots.ismcts import ISMCTSBot
 from coffeetable.bots.reaction import LEVELS, MEDIUM
 from coffeetable.engine import Game
 
@@ -45,17 +51,40 @@ def heuristics(game: str) -> ModuleType | None:
 def available(game: str) -> list[str]:
     names = ["random"]
     found = _game(game)
-    if found is None or heuristics(game) is None:
+    if found is None:
         return names
-    names.append("greedy")
-    if found.realtime:
-        names += list(LEVELS)
+    if heuristics(game) is not None:
+        names.append("greedy")
+        if found.realtime:
+            names += list(LEVELS)
+    if not found.realtime:
+        names.append("ismcts")
     return names
 
 
+def _ismcts(name: str, game: str) -> ISMCTSBot:
+    """``ismcts``, ``ismcts:N`` (N iterations) or ``ismcts:Nms`` (N milliseconds)."""
+    _, colon, budget = name.partition(":")
+    text = budget.removesuffix("ms")
+    if colon and (not text.isdigit() or int(text) < 1):
+        raise ValueError(
+            f"an ISMCTS budget is ismcts:ITERATIONS or ismcts:MILLISECONDSms, not {name!r}"
+        )
+    bot = ISMCTSBot(
+        heuristics(game),
+        iterations=int(text) if budget and text == budget else None,
+        max_ms=float(text) if budget.endswith("ms") else None,
+    )
+    bot.name = name
+    return bot
+
+
 def make(name: str, game: str) -> Bot:
-    if name not in available(game):
+    base = "ismcts" if name.startswith("ismcts:") else name
+    if base not in available(game):
         raise ValueError(f"no bot {name!r} for {game}; choose from {', '.join(available(game))}")
+    if base == "ismcts":
+        return _ismcts(name, game)
     found = _game(game)
     module = heuristics(game)
     realtime = found is not None and found.realtime

@@ -13,7 +13,10 @@
   ``win_rate`` with a 95 % Wilson interval, ``points_per_round`` (the mean
   of the points it scored per round), ``finito_rate`` (share of the rounds
   it played in which it called FINITO) and, in JSON only, ``too_slow`` (its
-  actions refused because another landed first; real time only).
+  actions refused because another landed first; real time only), ``mean_score``
+  (its mean final score, e.g. beans) and ``ranks`` (how often it ended on each
+  ranking a game's spectator view names at the end, e.g. Doppio solo's; empty
+  for a game without one; shown as a column when there are any).
 - Matches run in a ``multiprocessing`` pool (``workers``, default all cores);
   results are gathered in match order, so the totals do not depend on it.
 """
@@ -164,9 +167,10 @@ def _totals(
 ) -> dict[str, Any]:
     entries = len(names)
     rows = [
-        {"matches": 0, "wins": 0, "rounds": 0, "points": 0, "finito": 0, "refused": 0}
+        {"matches": 0, "wins": 0, "rounds": 0, "points": 0, "finito": 0, "refused": 0, "score": 0}
         for _ in range(entries)
     ]
+    ranks: list[dict[str, int]] = [{} for _ in range(entries)]
     rounds = actions = shared = 0
     for index, summary in enumerate(summaries):
         won = set(summary["winners"])
@@ -181,9 +185,13 @@ def _totals(
             row["points"] += sum(points[seat] for points in summary["round_points"])
             row["finito"] += sum(1 for caller in summary["finito"] if caller == seat)
             row["refused"] += summary.get("refused", [0] * players)[seat]
+            row["score"] += summary["scores"][seat]
+            if "rank" in summary:
+                rank = str(summary["rank"])
+                ranks[entry][rank] = ranks[entry].get(rank, 0) + 1
     labels = _labels(names)
     table = []
-    for label, name, row in zip(labels, names, rows, strict=True):
+    for label, name, row, rank_counts in zip(labels, names, rows, ranks, strict=True):
         low, high = wilson(row["wins"], row["matches"])
         table.append(
             {
@@ -199,6 +207,8 @@ def _totals(
                 "finito": row["finito"],
                 "finito_rate": row["finito"] / row["rounds"] if row["rounds"] else 0.0,
                 "too_slow": row["refused"],
+                "mean_score": row["score"] / row["matches"] if row["matches"] else 0.0,
+                "ranks": dict(sorted(rank_counts.items(), key=lambda item: -item[1])),
             }
         )
     return {
@@ -237,8 +247,11 @@ def render(result: Mapping[str, Any], console: Any = None) -> None:
         f"seed {result['seed']}",
         caption=f"{result['rounds']} rounds · {options} · seats rotate every match",
     )
-    for column in ("bot", "matches", "wins", "win rate", "95% CI", "pts/round", "FINITO"):
-        table.add_column(column, justify="left" if column == "bot" else "right", no_wrap=True)
+    with_ranks = any(row.get("ranks") for row in result["bots"])
+    columns = ["bot", "matches", "wins", "win rate", "95% CI", "pts/round", "FINITO", "score"]
+    for column in columns + (["ranks"] if with_ranks else []):
+        left = column in ("bot", "ranks")
+        table.add_column(column, justify="left" if left else "right", no_wrap=column != "ranks")
     for row in sorted(result["bots"], key=lambda row: -row["win_rate"]):
         low, high = row["win_rate_ci95"]
         table.add_row(
@@ -249,6 +262,8 @@ def render(result: Mapping[str, Any], console: Any = None) -> None:
             f"{100 * low:.1f}–{100 * high:.1f}%",
             f"{row['points_per_round']:.2f}",
             f"{row['finito_rate']:.1%}",
+            f"{row.get('mean_score', 0.0):.2f}",
+            *([", ".join(f"{k} {v}" for k, v in row["ranks"].items())] if with_ranks else []),
         )
     console.print(table)
 

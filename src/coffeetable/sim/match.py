@@ -29,7 +29,10 @@ def play_match(
     The summary: ``seed``, ``bots`` (per seat), ``scores``, ``winners``,
     ``rounds`` (number), ``round_points`` (one list per round), ``finito``
     (the caller per round, or None), ``actions`` (applied), ``refused`` (per
-    seat, real time only) and ``seconds`` (virtual, real time only).
+    seat, real time only), ``seconds`` (virtual, real time only) and ``rank``
+    (the spectator view's ``"rank"`` at the end, e.g. a solo ranking, if any).
+    Round events without ``points`` (Doppio's) are not counted: such a match
+    is one "round" of its final scores.
     """
     game = games.get(game_name)
     players = len(bot_names)
@@ -47,11 +50,15 @@ def play_match(
         state = game.new_state(players=players, seed=seed, **resolved)
         actions, rounds = play_turns(state, seats, bot_rngs(seed, players))
         log = MatchLog(game_name, players, seed, resolved, actions)
-        summary["round_points"] = [list(event.get("points", [])) for event in rounds]
-        summary["finito"] = [event.get("finito") for event in rounds]
-    if not summary["round_points"]:  # a game without round events: one round, its scores
+        scored = [event for event in rounds if "points" in event]
+        summary["round_points"] = [list(event["points"]) for event in scored]
+        summary["finito"] = [event.get("finito") for event in scored]
+    if not summary["round_points"]:  # no round events with points: one round, its scores
         summary["round_points"] = [state.scores]
         summary["finito"] = [None]
+    rank = state.view(None).get("rank")  # a solo game's final ranking, if it has one
+    if rank is not None:
+        summary["rank"] = rank
     summary.update(
         scores=state.scores,
         winners=state.winners,

@@ -85,4 +85,3 @@ def evaluate(state: FikaState) -> list[float]:
     coins = margin(state, 0)
     value = max(-1.0, min(1.0, 0.4 * lead + coins / 60))
     return [value, -value]
-

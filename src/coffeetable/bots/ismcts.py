@@ -1,0 +1,291 @@
+"""Information-set Monte Carlo tree search: a search bot for any turn-based game.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse, 2012). The tree is
+grown from the bot's information set: every iteration
+
+1. determinizes the root, ``state.determinize(seat, rng)`` (hidden cards
+   re-sampled to fit what the seat sees; the search never reads the root
+   otherwise);
+2. descends the tree: at each node, among the children whose actions are
+   legal in this determinization, it picks by UCB1 with availability counts
+   (``mean + c * sqrt(ln(available) / visits)``, the mean judged by the seat
+   that acted there);
+3. expands one untried legal action (chosen by the rng);
+4. rolls out: actions from the game's ``heuristics.rollout_action(state,
+   seat, rng)`` if it has one, else random, until the end of the current
+   turn plus ``rollout_turns`` more turns (a turn ends when the actor
+   changes), at most ``rollout_actions`` actions;
+5. evaluates the reached state, one value per seat in [-1, 1]: a finished
+   match of two or more seats by ``state.returns()``; otherwise by the
+   heuristics' ``evaluate(state)`` if it has one, else by the score lead
+   ``tanh((score - best other score) / SCORE_SCALE)`` (solo: ``tanh((score
+   - SCORE_SCALE) / SCORE_SCALE)``); a finished solo game goes the same way,
+   since its ``returns()`` is always a win;
+6. backs the vector up: each node adds the value of the seat that acted there.
+
+The bot plays the root child visited most (ties: the better mean, then the
+first legal). Actions are told apart by their canonical JSON. With several
+simultaneous actors the search plays for the first one listed by
+``actors()`` (a simplification: fine for games that have one actor a turn).
+
+Budget: ``iterations`` (deterministic: the same rng gives the same choice) or
+``max_ms`` wall-clock milliseconds (not reproducible); the registry builds
+``"ismcts"`` with ``DEFAULT_ITERATIONS``, ``"ismcts:800"`` with 800
+iterations and ``"ismcts:250ms"`` with a 250 ms budget. A single legal action
+is played without a search.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from types import ModuleType
+
+from coffeetable.bots.base import Bot, playable
+from coffeetable.bots.reaction import ReactionModel
+from coffeetable.engine import Action, State, View
+
+#: Iterations per decision when no budget is given.
+DEFAULT_ITERATIONS = 300
+#: UCB1 exploration constant (values lie in [-1, 1]).
+EXPLORATION = 0.7
+#: The horizon: the end of the current turn plus this many turns (tree and rollout).
+TURNS = 0
+#: At most this many rollout actions (solo has no turns).
+ROLLOUT_ACTIONS = 12
+#: Progressive widening below the root: a node visited n times has at most
+#: max(1, WIDENING * sqrt(n)) children, expanded best first by the heuristics.
+WIDENING = 1.0
+#: Without an ``evaluate``: a score lead of this many points is worth tanh(1).
+SCORE_SCALE = 10.0
+
+Policy = Callable[[State, int, random.Random], Action]
+Evaluator = Callable[[State], Sequence[float]]
+Priors = Callable[[State, int, Sequence[Action]], Sequence[float]]
+
+
+def action_key(action: Action) -> str:
+    """A canonical string for an action: its JSON with sorted keys."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+class Node:
+    """A node of the tree: the action that led here and its statistics."""
+
+    __slots__ = (
+        "action",
+        "actor",
+        "available",
+        "children",
+        "keys",
+        "legal",
+        "prior",
+        "total",
+        "visits",
+    )
+
+    def __init__(self, action: Action | None = None, actor: int = -1) -> None:
+        self.action = action
+        #: The seat that took ``action`` (whose value ``total`` sums).
+        self.actor = actor
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        #: The legal actions last seen here and their keys (most determinizations agree).
+        self.legal: list[Action] = []
+        self.keys: list[str] = []
+        #: Heuristic values of the actions seen here (the order of expansion).
+        self.prior: dict[str, float] = {}
+
+    def legal_keys(self, legal: list[Action]) -> list[str]:
+        """The keys of ``legal``, reusing the last ones when the actions are the same."""
+        if legal != self.legal:
+            self.legal, self.keys = legal, [action_key(action) for action in legal]
+        return self.keys
+
+    def ucb(self, exploration: float) -> float:
+        mean = self.total / self.visits
+        return mean + exploration * math.sqrt(math.log(self.available) / self.visits)
+
+
+class _Horizon:
+    """The search looks to the end of the current turn plus ``turns`` more turns.
+
+    A turn ends when the actor changes; ``actor`` is None past the horizon, at
+    the end of the match, or when nobody may act.
+    """
+
+    def __init__(self, turns: int) -> None:
+        self.left = turns
+        self.last: int | None = None
+
+    def actor(self, state: State) -> int | None:
+        actors = [] if state.is_over else state.actors()
+        if not actors:
+            return None
+        if self.last is not None and actors[0] != self.last:
+            self.left -= 1
+            if self.left < 0:
+                return None
+        self.last = actors[0]
+        return actors[0]
+
+
+def _settled(root: Node, remaining: int) -> bool:
+    """True when no other child can catch the most visited one in ``remaining`` iterations."""
+    first = second = 0
+    for child in root.children.values():
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    return first - second > remaining
+
+
+class ISMCTSBot(Bot):
+    """Plays by single-observer ISMCTS over ``determinize`` (see the module docstring)."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        heuristics: ModuleType | None = None,
+        *,
+        iterations: int | None = None,
+        max_ms: float | None = None,
+        exploration: float = EXPLORATION,
+        turns: int = TURNS,
+        rollout_actions: int = ROLLOUT_ACTIONS,
+        widening: float | None = WIDENING,
+        reuse: bool = True,
+        reaction: ReactionModel | None = None,
+    ) -> None:
+        super().__init__(reaction=reaction)
+        if iterations is None and max_ms is None:
+            iterations = DEFAULT_ITERATIONS
+        if (iterations is not None and iterations < 1) or (max_ms is not None and max_ms <= 0):
+            raise ValueError("an ISMCTS budget is at least one iteration or a positive time")
+        self.iterations = iterations
+        self.max_ms = max_ms
+        self.exploration = exploration
+        self.turns = turns
+        self.rollout_actions = rollout_actions
+        self.widening = widening
+        self.reuse = reuse
+        #: (seat, the view expected after our last action, its subtree)
+        self._kept: tuple[int, View | None, Node] | None = None
+        self._priors: Priors | None = getattr(heuristics, "action_values", None)
+        self._policy: Policy | None = getattr(heuristics, "rollout_action", None)
+        self._evaluate: Evaluator | None = getattr(heuristics, "evaluate", None)
+
+    def pick(
+        self, state: State, seat: int, actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        root, done = Node(), 0
+        view = state.view(seat) if self.reuse else None
+        if self._kept is not None and self._kept[:2] == (seat, view):
+            root = self._kept[2]  # the subtree of our last action: nothing new was seen
+            done = min(root.visits, (self.iterations or 0) // 2)
+        self._kept = None
+        deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
+        while (self.iterations is None or done < self.iterations) and (
+            deadline is None or time.perf_counter() < deadline
+        ):
+            self._iterate(root, state.determinize(seat, rng), rng)
+            done += 1
+            if self.iterations is not None and _settled(root, self.iterations - done):
+                break
+        keys = [action_key(action) for action in actions]
+        tried = [(root.children[k], i) for i, k in enumerate(keys) if k in root.children]
+        if not tried:
+            return rng.choice(list(actions))
+        child, index = max(tried, key=lambda pair: (pair[0].visits, pair[0].total / pair[0].visits))
+        if self.reuse:  # keep the subtree if our action reveals nothing (same view after it)
+            after = state.determinize(seat, rng)
+            after.apply(seat, actions[index])
+            self._kept = (seat, after.view(seat), child)
+        return actions[index]
+
+    def _iterate(self, root: Node, state: State, rng: random.Random) -> None:
+        """One iteration on a determinization: select, expand, roll out, back up."""
+        node, visited, horizon = root, [], _Horizon(self.turns)
+        while (actor := horizon.actor(state)) is not None:
+            actions = playable(state.legal_actions(actor))
+            legal = dict(zip(node.legal_keys(actions), actions, strict=True))
+            if not legal:
+                break
+            for key in legal.keys() & node.children.keys():
+                node.children[key].available += 1
+            untried = [key for key in legal if key not in node.children]
+            if untried and node is not root and self.widening is not None:
+                allowed = max(1, int(self.widening * math.sqrt(node.visits)))
+                if len(legal) - len(untried) >= allowed:
+                    untried = []
+            if untried:
+                key = self._next(node, state, actor, legal, untried, rng)
+                child = node.children[key] = Node(legal[key], actor)
+                child.available = 1
+            else:
+                exploration = self.exploration
+                tried = [key for key in legal if key in node.children]
+                key = max(tried, key=lambda k: node.children[k].ucb(exploration))
+                child = node.children[key]
+            state.apply(actor, legal[key])
+            visited.append(child)
+            node = child
+            if untried:
+                break
+        values = self._rollout(state, rng, horizon)
+        for child in visited:
+            child.visits += 1
+            child.total += values[child.actor]
+
+    def _next(
+        self,
+        node: Node,
+        state: State,
+        actor: int,
+        legal: dict[str, Action],
+        untried: list[str],
+        rng: random.Random,
+    ) -> str:
+        """The untried action to expand: the best by the heuristics, else one at random."""
+        if self._priors is None:
+            return rng.choice(untried)
+        if any(key not in node.prior for key in untried):
+            values = self._priors(state, actor, list(legal.values()))
+            node.prior.update(zip(legal, values, strict=True))
+        return max(untried, key=node.prior.__getitem__)
+
+    def _rollout(self, state: State, rng: random.Random, horizon: _Horizon) -> Sequence[float]:
+        """Play on to the search's horizon (at most ``rollout_actions``); the value per seat."""
+        for _ in range(self.rollout_actions):
+            actor = horizon.actor(state)
+            if actor is None:
+                break
+            if self._policy is not None:
+                action = self._policy(state, actor, rng)
+            else:
+                action = rng.choice(playable(state.legal_actions(actor)))
+            state.apply(actor, action)
+        return self.value(state)
+
+    def value(self, state: State) -> Sequence[float]:
+        """The state's value per seat in [-1, 1] (see step 5 of the module docstring)."""
+        if state.is_over and state.players > 1:
+            return state.returns()
+        if self._evaluate is not None:
+            return self._evaluate(state)
+        scores = state.scores
+        if state.players == 1:
+            return [math.tanh((scores[0] - SCORE_SCALE) / SCORE_SCALE)]
+        return [
+            math.tanh((score - max(s for i, s in enumerate(scores) if i != seat)) / SCORE_SCALE)
+            for seat, score in enumerate(scores)
+        ]
