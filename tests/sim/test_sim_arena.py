@@ -96,6 +96,24 @@ def test_arena_table_and_bad_bot_on_the_command_line(capsys):
     assert "no bot 'nobody'" in capsys.readouterr().err
 
 
+def test_a_turn_based_table_shows_mean_scores_and_a_solo_table_no_wins(capsys):
+    argv = ["arena", "doppio", "--bots", "greedy,random", "--games", "2", "--workers", "1"]
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "mean score" in out and "±" in out and "FINITO" not in out and "win rate" in out
+    argv = ["arena", "doppio", "--players", "1", "--bots", "greedy", "--games", "3"]
+    assert cli.main([*argv, "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "solo" in out and "ranks" in out and "win rate" not in out
+
+
+def test_mean_score_interval_brackets_the_mean():
+    result = run_arena("doppio", ["greedy", "random"], games=4, seed=3, workers=1)
+    for row in result["bots"]:
+        low, high = row["mean_score_ci95"]
+        assert low <= row["mean_score"] <= high
+
+
 def test_saved_arena_logs_replay(tmp_path):
     result = run_arena(
         "espresso",

@@ -25,8 +25,11 @@ grown from the bot's information set: every iteration
 
 The bot plays the root child visited most (ties: the better mean, then the
 first legal). Actions are told apart by their canonical JSON. With several
-simultaneous actors the search plays for the first one listed by
-``actors()`` (a simplification: fine for games that have one actor a turn).
+simultaneous actors (Fika's secret picks, Café's action phase) the root is
+the asking seat's choice and the others act after it in the tree, in the
+order of ``actors()``; since a determinization re-samples what the seat
+cannot see (another seat's secret pick among it), acting "first" reveals
+nothing to the search.
 
 Budget: ``iterations`` (deterministic: the same rng gives the same choice) or
 ``max_ms`` wall-clock milliseconds (not reproducible); the registry builds
@@ -123,16 +126,19 @@ class _Horizon:
         self.left = turns
         self.last: int | None = None
 
-    def actor(self, state: State) -> int | None:
+    def actor(self, state: State, first: int | None = None) -> int | None:
+        """Who acts next: ``first`` if it may (the seat searching at the root), else the
+        first of ``state.actors()``."""
         actors = [] if state.is_over else state.actors()
         if not actors:
             return None
-        if self.last is not None and actors[0] != self.last:
+        actor = first if first in actors else actors[0]
+        if self.last is not None and actor != self.last:
             self.left -= 1
             if self.left < 0:
                 return None
-        self.last = actors[0]
-        return actors[0]
+        self.last = actor
+        return actor
 
 
 def _settled(root: Node, remaining: int) -> bool:
@@ -197,7 +203,7 @@ class ISMCTSBot(Bot):
         while (self.iterations is None or done < self.iterations) and (
             deadline is None or time.perf_counter() < deadline
         ):
-            self._iterate(root, state.determinize(seat, rng), rng)
+            self._iterate(root, state.determinize(seat, rng), seat, rng)
             done += 1
             if self.iterations is not None and _settled(root, self.iterations - done):
                 break
@@ -212,10 +218,15 @@ class ISMCTSBot(Bot):
             self._kept = (seat, after.view(seat), child)
         return actions[index]
 
-    def _iterate(self, root: Node, state: State, rng: random.Random) -> None:
-        """One iteration on a determinization: select, expand, roll out, back up."""
+    def _iterate(self, root: Node, state: State, seat: int, rng: random.Random) -> None:
+        """One iteration on a determinization: select, expand, roll out, back up.
+
+        The root's actions are ``seat``'s even when others may act too (a secret
+        simultaneous choice); deeper nodes follow ``state.actors()``."""
         node, visited, horizon = root, [], _Horizon(self.turns)
-        while (actor := horizon.actor(state)) is not None:
+        first: int | None = seat
+        while (actor := horizon.actor(state, first)) is not None:
+            first = None
             actions = playable(state.legal_actions(actor))
             legal = dict(zip(node.legal_keys(actions), actions, strict=True))
             if not legal:

@@ -14,9 +14,12 @@
   of the points it scored per round), ``finito_rate`` (share of the rounds
   it played in which it called FINITO) and, in JSON only, ``too_slow`` (its
   actions refused because another landed first; real time only), ``mean_score``
-  (its mean final score, e.g. beans) and ``ranks`` (how often it ended on each
+  (its mean final score, e.g. beans, with ``mean_score_ci95``, a normal 95 %
+  interval) and ``ranks`` (how often it ended on each
   ranking a game's spectator view names at the end, e.g. Doppio solo's; empty
-  for a game without one; shown as a column when there are any).
+  for a game without one; shown as a column when there are any). The table
+  shows points per round and FINITO for real-time games only, and no win
+  columns for a solo game.
 - Matches run in a ``multiprocessing`` pool (``workers``, default all cores);
   results are gathered in match order, so the totals do not depend on it.
 """
@@ -118,7 +121,9 @@ def run_arena(
         results = _with_progress(results, games, f"{game}: {', '.join(names)}")
     for index, summary in results:
         summaries[index] = summary
-    return _totals(found.name, names, seats, games, seed, resolved, workers, summaries)
+    totals = _totals(found.name, names, seats, games, seed, resolved, workers, summaries)
+    totals["realtime"] = found.realtime
+    return totals
 
 
 def _get_game(name: str) -> Any:
@@ -167,7 +172,16 @@ def _totals(
 ) -> dict[str, Any]:
     entries = len(names)
     rows = [
-        {"matches": 0, "wins": 0, "rounds": 0, "points": 0, "finito": 0, "refused": 0, "score": 0}
+        {
+            "matches": 0,
+            "wins": 0,
+            "rounds": 0,
+            "points": 0,
+            "finito": 0,
+            "refused": 0,
+            "score": 0,
+            "score_sq": 0,
+        }
         for _ in range(entries)
     ]
     ranks: list[dict[str, int]] = [{} for _ in range(entries)]
@@ -186,6 +200,7 @@ def _totals(
             row["finito"] += sum(1 for caller in summary["finito"] if caller == seat)
             row["refused"] += summary.get("refused", [0] * players)[seat]
             row["score"] += summary["scores"][seat]
+            row["score_sq"] += summary["scores"][seat] ** 2
             if "rank" in summary:
                 rank = str(summary["rank"])
                 ranks[entry][rank] = ranks[entry].get(rank, 0) + 1
@@ -208,6 +223,7 @@ def _totals(
                 "finito_rate": row["finito"] / row["rounds"] if row["rounds"] else 0.0,
                 "too_slow": row["refused"],
                 "mean_score": row["score"] / row["matches"] if row["matches"] else 0.0,
+                "mean_score_ci95": _mean_ci(row["score"], row["score_sq"], row["matches"]),
                 "ranks": dict(sorted(rank_counts.items(), key=lambda item: -item[1])),
             }
         )
@@ -226,6 +242,16 @@ def _totals(
     }
 
 
+def _mean_ci(total: float, total_sq: float, n: int) -> list[float]:
+    """A normal 95 % interval for a mean, from the sum and the sum of squares of n values."""
+    if n == 0:
+        return [0.0, 0.0]
+    mean = total / n
+    variance = max(0.0, (total_sq - n * mean * mean) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * math.sqrt(variance / n)
+    return [mean - half, mean + half]
+
+
 def _labels(names: list[str]) -> list[str]:
     seen: dict[str, int] = {}
     labels = []
@@ -241,30 +267,41 @@ def render(result: Mapping[str, Any], console: Any = None) -> None:
     from rich.table import Table
 
     console = console or Console()
-    options = ", ".join(f"{k}={v}" for k, v in result["options"].items())
+    # Points per round and FINITO are Espresso's (rounds to a target); a turn-based
+    # match is one result, so its table shows the mean final score instead.
+    realtime = result.get("realtime", True)
+    options = ", ".join(f"{k}={v}" for k, v in result["options"].items()) or "no options"
+    played = f"{result['rounds']} rounds · " if realtime else ""
+    solo = result["players"] == 1  # always a "win": the score and ranking are what count
+    seats = "solo" if solo else f"{result['players']} players"
     table = Table(
-        title=f"{result['game']}: {result['matches']} matches, {result['players']} players, "
-        f"seed {result['seed']}",
-        caption=f"{result['rounds']} rounds · {options} · seats rotate every match",
+        title=f"{result['game']}: {result['matches']} matches, {seats}, seed {result['seed']}",
+        caption=f"{played}{options} · seats rotate every match",
     )
     with_ranks = any(row.get("ranks") for row in result["bots"])
-    columns = ["bot", "matches", "wins", "win rate", "95% CI", "pts/round", "FINITO", "score"]
+    columns = ["bot", "matches"] + ([] if solo else ["wins", "win rate", "95% CI"])
+    columns += ["pts/round", "FINITO", "score"] if realtime else ["mean score"]
     for column in columns + (["ranks"] if with_ranks else []):
         left = column in ("bot", "ranks")
         table.add_column(column, justify="left" if left else "right", no_wrap=column != "ranks")
     for row in sorted(result["bots"], key=lambda row: -row["win_rate"]):
         low, high = row["win_rate_ci95"]
-        table.add_row(
-            row["bot"],
-            str(row["matches"]),
-            str(row["wins"]),
-            f"{row['win_rate']:.1%}",
-            f"{100 * low:.1f}–{100 * high:.1f}%",
-            f"{row['points_per_round']:.2f}",
-            f"{row['finito_rate']:.1%}",
-            f"{row.get('mean_score', 0.0):.2f}",
-            *([", ".join(f"{k} {v}" for k, v in row["ranks"].items())] if with_ranks else []),
-        )
+        cells = [row["bot"], str(row["matches"])]
+        if not solo:
+            cells += [
+                str(row["wins"]),
+                f"{row['win_rate']:.1%}",
+                f"{100 * low:.1f}–{100 * high:.1f}%",
+            ]
+        if realtime:
+            cells += [f"{row['points_per_round']:.2f}", f"{row['finito_rate']:.1%}"]
+        score = f"{row['mean_score']:.2f}"
+        if not realtime and "mean_score_ci95" in row:
+            score += f" ± {(row['mean_score_ci95'][1] - row['mean_score_ci95'][0]) / 2:.2f}"
+        cells.append(score)
+        if with_ranks:
+            cells.append(", ".join(f"{k} {v}" for k, v in row["ranks"].items()))
+        table.add_row(*cells)
     console.print(table)
 
 

@@ -59,7 +59,9 @@ END_EDGE = 0.02
 #: Solo: each move or exchange costs a bean.
 MOVE_COST = 1.0
 #: evaluate: weight of the met beans of the seat to move (mid-turn: it scores them).
-MOVER_MET = 0.8
+MOVER_REACH = 1.0
+#: evaluate: the moves of that greedy climb (a turn has up to three).
+REACH_MOVES = 3
 MOVER_MET_MID_TURN = 1.0
 #: evaluate: weight of the met beans of the seat that waits (the mover may break them).
 WAITER_MET = 0.25
@@ -70,9 +72,14 @@ SOLO_MIDDLE = 11.0
 SOLO_SCALE = 6.0
 
 
-#: A card's counter: (path, piece positions, pieces per space, colours per space) -> (as
-#: printed, turned). ``at[kind][colour]`` is the space holding that piece (-1: not placed).
-Counter = Callable[[Path, list[list[int]], list[int], list[int]], tuple[int, int]]
+#: ``at[kind][colour]``: the space holding that piece (-1: not placed).
+Where = list[list[int]]
+#: A card's counter: (path, where, pieces per space, colour bits per space) -> matches (as
+#: printed, turned).
+Counter = Callable[[Path, Where, list[int], list[int]], tuple[int, int]]
+
+
+_BIT_COUNT = [bin(mask).count("1") for mask in range(32)]
 
 
 def _counter(card: Card) -> Counter:
@@ -87,57 +94,60 @@ def _counter(card: Card) -> Counter:
     if card.pattern == "alone":
         k = KINDS.index(p["kind"])
 
-        def alone(
-            path: Path, at: list[list[int]], occ: list[int], cm: list[int]
-        ) -> tuple[int, int]:
-            n = sum(1 for s in at[k] if s >= 0 and occ[s] == 1)
+        def alone(path: Path, at: Where, occ: list[int], cm: list[int]) -> tuple[int, int]:
+            n = 0
+            for space in at[k]:
+                if space >= 0 and occ[space] == 1:
+                    n += 1
             return n, n
 
         return alone
     if card.pattern == "exact_space":
-        want = tuple(None if p[name] == "any" else col[p[name]] for name in KINDS)
+        cup, saucer, spoon = (None if p[name] == "any" else col[p[name]] for name in KINDS)
 
-        def exact(
-            path: Path, at: list[list[int]], occ: list[int], cm: list[int]
-        ) -> tuple[int, int]:
-            n = sum(
-                1
-                for i, s in enumerate(path)
-                if occ[i] == 3 and all(w is None or w == e for w, e in zip(want, s, strict=True))
-            )
+        def exact(path: Path, at: Where, occ: list[int], cm: list[int]) -> tuple[int, int]:
+            n = 0
+            for i, (c0, c1, c2) in enumerate(path):
+                if (
+                    occ[i] == 3
+                    and cup in (None, c0)
+                    and saucer in (None, c1)
+                    and spoon in (None, c2)
+                ):
+                    n += 1
             return n, n
 
         return exact
     if card.pattern in ("complete_set", "kind_sequence", "colour_sequence"):
         if card.pattern == "complete_set":  # (kind, colour) in reading order
             c = col[p["colour"]]
-            chains = [((0, c), (1, c), (2, c))]
+            chains = [(0, c, 1, c, 2, c)]
         else:
             kinds = range(3) if card.pattern == "colour_sequence" else [KINDS.index(p["kind"])]
             x, y, z = (col[name] for name in p["colours"])
-            chains = [((k, x), (k, y), (k, z)) for k in kinds]
+            chains = [(k, x, k, y, k, z) for k in kinds]
 
-        def sequence(
-            path: Path, at: list[list[int]], occ: list[int], cm: list[int]
-        ) -> tuple[int, int]:
-            found: tuple[set[int], set[int]] = (set(), set())
-            for (k0, c0), (k1, c1), (k2, c2) in chains:
+        def sequence(path: Path, at: Where, occ: list[int], cm: list[int]) -> tuple[int, int]:
+            up = down = 0  # start spaces, as bits (a window counts once)
+            for k0, c0, k1, c1, k2, c2 in chains:
                 s = at[k0][c0]
-                if s < 0:
-                    continue
-                for way, step in enumerate((1, -1)):
-                    if at[k1][c1] == s + step and at[k2][c2] == s + 2 * step >= 0:
-                        found[way].add(s)
-            return len(found[0]), len(found[1])
+                if s >= 0:
+                    middle, last = at[k1][c1], at[k2][c2]
+                    if middle == s + 1 and last == s + 2:
+                        up |= 1 << s
+                    elif middle == s - 1 and last == s - 2 and s >= 2:
+                        down |= 1 << s
+            return _BIT_COUNT[up], _BIT_COUNT[down]
 
         return sequence
     if card.pattern == "pairs":
 
-        def pairs(
-            path: Path, at: list[list[int]], occ: list[int], cm: list[int]
-        ) -> tuple[int, int]:
-            both = [s[0] is not None and s[1] is not None for s in path]
-            n = sum(1 for i in range(len(path) - 1) if both[i] and both[i + 1])
+        def pairs(path: Path, at: Where, occ: list[int], cm: list[int]) -> tuple[int, int]:
+            n, before = 0, False
+            for space in path:
+                here = space[0] is not None and space[1] is not None
+                n += before and here
+                before = here
             return n, n
 
         return pairs
@@ -145,25 +155,27 @@ def _counter(card: Card) -> Counter:
         w, b = col["white"], col["black"]
         left, right = (w, b, None), (b, w, None)
 
-        def crossed(
-            path: Path, at: list[list[int]], occ: list[int], cm: list[int]
-        ) -> tuple[int, int]:
-            windows = list(zip(path, path[1:], strict=False))
-            return (
-                sum(1 for x, y in windows if x == left and y == right),
-                sum(1 for x, y in windows if x == right and y == left),
-            )
+        def crossed(path: Path, at: Where, occ: list[int], cm: list[int]) -> tuple[int, int]:
+            up = down = 0
+            for i in range(len(path) - 1):
+                x, y = path[i], path[i + 1]
+                up += x == left and y == right
+                down += x == right and y == left
+            return up, down
 
         return crossed
     if card.pattern == "one_colour":
 
-        def one(path: Path, at: list[list[int]], occ: list[int], cm: list[int]) -> tuple[int, int]:
-            n = sum(1 for i in range(len(path) - 2) if cm[i] & cm[i + 1] & cm[i + 2])
+        def one(path: Path, at: Where, occ: list[int], cm: list[int]) -> tuple[int, int]:
+            n = 0
+            for i in range(len(path) - 2):
+                if cm[i] & cm[i + 1] & cm[i + 2]:
+                    n += 1
             return n, n
 
         return one
 
-    def fallback(path: Path, at: list[list[int]], occ: list[int], cm: list[int]) -> tuple[int, int]:
+    def fallback(path: Path, at: Where, occ: list[int], cm: list[int]) -> tuple[int, int]:
         return count(card, path), count(card, path, turned=True)
 
     return fallback
@@ -175,7 +187,7 @@ _COUNTERS: dict[int, tuple[int, Counter]] = {
 
 
 @lru_cache(maxsize=1 << 16)
-def _features(path: Path) -> tuple[list[list[int]], list[int], list[int]]:
+def _features(path: Path) -> tuple[Where, list[int], list[int]]:
     """Where each piece lies (``at[kind][colour]``, -1: unplaced); pieces, colours per space."""
     at = [[-1, -1, -1], [-1, -1, -1], [-1, -1, -1]]
     occ = [0] * len(path)
@@ -189,7 +201,7 @@ def _features(path: Path) -> tuple[list[list[int]], list[int], list[int]]:
     return at, occ, cm
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=1 << 16)
 def matches(path: Path, card: int) -> tuple[int, int]:
     """How many times ``card`` is met on ``path``: (as printed, turned 180 degrees)."""
     return _COUNTERS[card][1](path, *_features(path))
@@ -197,7 +209,13 @@ def matches(path: Path, card: int) -> tuple[int, int]:
 
 @lru_cache(maxsize=1 << 18)
 def _met(path: Path, cards: tuple[int, ...]) -> int:
-    return sum(_COUNTERS[card][0] * max(matches(path, card)) for card in cards)
+    at, occ, cm = _features(path)
+    total = 0
+    for card in cards:
+        beans, counter = _COUNTERS[card]
+        up, down = counter(path, at, occ, cm)
+        total += beans * (up if up > down else down)
+    return total
 
 
 def met(path: Path, cards: Sequence[int]) -> int:
@@ -229,19 +247,23 @@ def after(path: Sequence[Space], action: Mapping[str, Any]) -> Path:
     return tuple(out)
 
 
+def _swap_table(given: int, taken: int) -> tuple[int, ...]:
+    """Where each element of the two spaces comes from, as indices into ``a + b + (None,)``."""
+    a = [3 + k if taken >> k & 1 else 6 if given >> k & 1 else k for k in range(3)]
+    b = [k if given >> k & 1 else 6 if taken >> k & 1 else 3 + k for k in range(3)]
+    return (*a, *b)
+
+
+_SWAPS = [[_swap_table(given, taken) for taken in range(8)] for given in range(8)]
+
+
 def _swap(path: Sequence[Space], start: int, end: int, given: int, taken: int) -> Path:
     """``given`` kinds (a mask) go from ``start`` to ``end``, ``taken`` kinds come back."""
-    a, b = path[start], path[end]
-    new_a, new_b = list(a), list(b)
-    for k in _BITS[given]:
-        new_b[k], new_a[k] = a[k], None
-    for k in _BITS[taken]:
-        new_a[k] = b[k]
-        if not given >> k & 1:
-            new_b[k] = None
+    ab = (*path[start], *path[end], None)
+    a0, a1, a2, b0, b1, b2 = _SWAPS[given][taken]
     out = list(path)
-    out[start] = (new_a[0], new_a[1], new_a[2])
-    out[end] = (new_b[0], new_b[1], new_b[2])
+    out[start] = (ab[a0], ab[a1], ab[a2])
+    out[end] = (ab[b0], ab[b1], ab[b2])
     return tuple(out)
 
 
@@ -277,6 +299,19 @@ def _best_moves(path: Path, cards: tuple[int, ...]) -> tuple[int, list[tuple[int
     values = [_met(later, cards) for later, *_ in moves]
     top = max(values)
     return top, [move[1:] for move, value in zip(moves, values, strict=True) if value == top]
+
+
+@lru_cache(maxsize=1 << 15)
+def reach(path: Path, cards: tuple[int, ...], moves: int) -> int:
+    """The beans ``cards`` meet after up to ``moves`` greedy moves (each the first that meets
+    most, while that is more): what a greedy player would score on its turn from ``path``."""
+    best = met(path, cards)
+    for _ in range(moves):
+        top, found = _best_moves(path, cards)
+        if top <= best:
+            break
+        best, path = top, _swap(path, *found[0])
+    return best
 
 
 def _move_action(start: int, end: int, given: int, taken: int) -> Action:
@@ -384,12 +419,12 @@ def evaluate(state: DoppioState) -> list[float]:
     if not over and state.phase == "play":
         mover = state.current
         for seat in (0, 1):
+            cards = tuple(state.face_up[seat])
             if seat != mover:
-                weight = WAITER_MET
-            elif state.actions_taken > 0:  # it may score now
-                weight = MOVER_MET_MID_TURN
-            else:
-                weight = MOVER_MET
-            projected[seat] += weight * met(path, state.face_up[seat])
+                projected[seat] += WAITER_MET * met(path, cards)
+            elif state.actions_taken == 0:  # its coming turn: a greedy climb's worth
+                projected[seat] += MOVER_REACH * reach(path, cards, REACH_MOVES)
+            else:  # it may score now
+                projected[seat] += MOVER_MET_MID_TURN * met(path, cards)
     lead = math.tanh((projected[0] - projected[1]) / SCALE)
     return [lead, -lead]
