@@ -159,6 +159,88 @@ def play_step(state: FikaState, picks: list[str], spots: list[int]) -> None:
         state.apply(seat, {"type": "skip"})
 
 
+def test_the_supply_condition_deals_again_until_two_colours_and_three_numbers() -> None:
+    class Scripted(random.Random):
+        """A generator whose shuffles put the given cards on top, in turn."""
+
+        def __init__(self, tops: list[list[str]]) -> None:
+            super().__init__(0)
+            self.tops = tops
+            self.shuffles = 0
+
+        def shuffle(self, x: Any) -> None:  # type: ignore[override]
+            top = [c(name) for name in self.tops[self.shuffles]]
+            x[:] = top + [card for card in x if card not in top]
+            self.shuffles += 1
+
+    state = new(0)
+    one_colour = ["pink1", "pink2", "pink3", "pink4"]
+    two_numbers = ["pink1", "green1", "pink2", "green2"]
+    good = ["pink1", "green2", "brown3", "pink3"]
+    state.rng = Scripted([one_colour, two_numbers, good])
+    state._deal()
+    assert state.rng.shuffles == 3
+    assert state.supply == [c(name) for name in good]
+    dealt = state.supply + state.hands[0] + state.hands[1] + [g.card for g in state.groups]
+    assert sorted(dealt) == list(range(18))
+
+
+def test_effect_1_swaps_a_supply_card_into_either_cafe() -> None:
+    state = new(1)
+    choose_colours(state, "pink", "green")
+    state.hands = [[c("pink1"), c("brown6")], [c("green1"), c("green6")]]
+    state.cafes = [cafe(None, "brown2", None, None, None), cafe(None, None, "brown4", None, None)]
+    state.supply = [c("pink5"), c("green3"), c("brown5"), c("pink2")]
+    state.apply(0, {"type": "pick", "card": c("pink1")})
+    state.apply(1, {"type": "pick", "card": c("green1")})
+    assert state.actors() == [0]  # equal numbers: pink is primary
+    state.apply(0, {"type": "place", "spot": 0})
+    choices = state.legal_actions(0)
+    # every supply card with every occupied spot of both cafés (the new 1 included), and skip
+    assert len(choices) == 4 * 3 + 1 and {"type": "skip"} in choices
+    assert {"type": "effect", "supply": 0, "cafe": 1, "spot": 0} not in choices  # empty spot
+    state.apply(0, {"type": "effect", "supply": 1, "cafe": 1, "spot": 2})
+    assert state.cafes[1][2] == c("green3") and state.supply[1] == c("brown4")
+    assert state.view(None)["supply"][1]["id"] == c("brown4")  # face up
+    assert state.actors() == [1] and state.phase == "place"
+
+
+def test_effect_4_swaps_one_or_two_other_cafe_cards_with_hand_cards() -> None:
+    state = new(2)
+    choose_colours(state)
+    state.hands = [[c("brown4"), c("pink5"), c("green6")], [c("green1"), c("pink2")]]
+    state.cafes = [cafe("pink1", "green2", None, None, None), EMPTY[:]]
+    state.apply(0, {"type": "pick", "card": c("brown4")})
+    state.apply(1, {"type": "pick", "card": c("green1")})
+    state.apply(0, {"type": "place", "spot": 2})
+    choices = state.legal_actions(0)
+    # the card just placed is not "another" card; 2 spots x 2 hand cards singly, 2 x 2 in pairs
+    assert all(2 not in [column for column, _ in a["swaps"]] for a in choices if "swaps" in a)
+    assert len(choices) == 4 + 2 + 1
+    state.apply(0, {"type": "effect", "swaps": [[0, c("green6")], [1, c("pink5")]]})
+    assert state.cafes[0] == cafe("green6", "pink5", "brown4", None, None)
+    assert sorted(state.hands[0]) == sorted([c("pink1"), c("green2")])
+    assert state.actors() == [1] and state.phase == "place"  # a swapped-in 6 does nothing
+
+
+def test_effect_6_swaps_two_spots_of_one_cafe_or_moves_a_card_to_an_empty_spot() -> None:
+    state = new(3)
+    choose_colours(state)
+    state.hands = [[c("brown6"), c("pink5")], [c("green1"), c("pink2")]]
+    state.cafes = [EMPTY[:], cafe("green3", None, "pink4", None, None)]
+    state.apply(0, {"type": "pick", "card": c("brown6")})
+    state.apply(1, {"type": "pick", "card": c("green1")})
+    state.apply(0, {"type": "place", "spot": 4})
+    choices = state.legal_actions(0)
+    assert {"type": "effect", "cafe": 1, "spots": [1, 3]} not in choices  # two empty spots
+    assert {"type": "effect", "cafe": 0, "spots": [0, 4]} in choices  # its own new card
+    state.apply(0, {"type": "effect", "cafe": 1, "spots": [0, 1]})  # green3 moves right
+    assert state.cafes[1] == cafe(None, "green3", "pink4", None, None)
+    state.apply(1, {"type": "place", "spot": 0})
+    state.apply(1, {"type": "skip"})
+    assert state.cafes[1][0] == c("green1")
+
+
 def test_effect_2_swaps_across_the_street_or_moves_a_card_over() -> None:
     state = new(1)
     choose_colours(state)
