@@ -23,6 +23,7 @@ _FACTORIES: dict[str, Callable[[], Game]] = {
     "espresso": _load("coffeetable.games.espresso", "EspressoGame"),
     "doppio": _load("coffeetable.games.doppio", "DoppioGame"),
     "fika": _load("coffeetable.games.fika", "FikaGame"),
+    "cafe": _load("coffeetable.games.cafe", "CafeGame"),
 }
 _CACHE: dict[str, Game] = {}
 

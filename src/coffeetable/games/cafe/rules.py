@@ -37,8 +37,14 @@ from coffeetable.games.cafe.cards import (
     STARTS,
     solo_rank,
 )
-from coffeetable.games.cafe.grid import COVER, Company
-from coffeetable.games.cafe.scoring import points, ranking_winners
+from coffeetable.games.cafe.grid import COVER, Company, orient, orientations
+from coffeetable.games.cafe.scoring import (
+    cafe_points,
+    points,
+    ranking_winners,
+    tie_key,
+    warehouse_points,
+)
 
 if TYPE_CHECKING:
     from coffeetable.games.cafe.game import CafeGame
@@ -159,7 +165,7 @@ class CafeState(State):
             "order": list(self.order),
             "turn": self.order[self.turn] if self.phase in ("take", "place") else None,
             "display": [BY_ID[c].to_json() for c in self.display],
-            "holding": None if self.holding is None else BY_ID[self.holding].to_json(),
+            "holding": None if self.holding is None else _holding_json(self.holding),
             "discard": [BY_ID[c].to_json() for c in self.discard],
             "deck_count": len(self.deck),
             "supply": dict(self.supply),
@@ -346,6 +352,27 @@ class CafeState(State):
             "warehouse": dict(company.warehouse),
             "cups": company.count("cup"),
             "ships": company.count("ship"),
+            # actions a round the cups give now (the track), and those left this round
+            "actions": min(MAX_ACTIONS, max(MIN_ACTIONS, company.count("cup"))),
             "actions_left": self.actions_left[seat],
             "score": points(company),
+            # the score's parts and the tie-breaks, for the end screen
+            "cafe_points": cafe_points(company),
+            "warehouse_points": warehouse_points(company.warehouse),
+            "tie_break": dict(zip(("roast", "dry"), tie_key(company), strict=True)),
         }
+
+
+def _holding_json(card_id: str) -> dict[str, Any]:
+    """The card to place, with its squares in each of the 4 rotations, for a board to draw.
+
+    ``turns[r]`` is ``{"rotation": q, "cells": [[dx, dy, symbol], ...]}``: the card
+    turned r quarter turns, where q is the rotation legal actions name it by (a
+    symmetric card's equal orientations are listed once, under the first).
+    """
+    canonical = {cells: rotation for rotation, cells in orientations(card_id)}
+    turns = []
+    for rotation in range(4):
+        cells = orient(BY_ID[card_id], rotation)
+        turns.append({"rotation": canonical[cells], "cells": [list(c) for c in cells]})
+    return {**BY_ID[card_id].to_json(), "turns": turns}

@@ -1,0 +1,97 @@
+// A company area in SVG, from the view's player JSON: the squares of every
+// card in view, the card edges, the cafés, the cubes, and (on your own area)
+// the highlighted action areas and a layer for the ghost card.
+
+import { S, cafeBox, cubesOn, glyph } from './icons.js';
+
+const key = (x, y) => `${x},${y}`;
+
+/** The grid box {x0, y0, x1, y1} around the squares and any extra cells, plus a margin. */
+export function gridBox(squares, extra = [], margin = 0) {
+  const xs = squares.map((s) => s.x).concat(extra.map((c) => c[0]));
+  const ys = squares.map((s) => s.y).concat(extra.map((c) => c[1]));
+  return {
+    x0: Math.min(...xs) - margin,
+    y0: Math.min(...ys) - margin,
+    x1: Math.max(...xs) + margin,
+    y1: Math.max(...ys) + margin,
+  };
+}
+
+export function viewBox(box) {
+  return `${box.x0 * S - 4} ${box.y0 * S - 4} ${(box.x1 - box.x0 + 1) * S + 8} ${(box.y1 - box.y0 + 1) * S + 8}`;
+}
+
+/** Line segments along the sides of the cells (a set of "x,y") that no other cell of the set shares. */
+export function outline(cells, cls) {
+  const parts = [];
+  for (const k of cells) {
+    const [x, y] = k.split(',').map(Number);
+    const px = x * S;
+    const py = y * S;
+    if (!cells.has(key(x, y - 1))) parts.push(`M${px} ${py}h${S}`);
+    if (!cells.has(key(x, y + 1))) parts.push(`M${px} ${py + S}h${S}`);
+    if (!cells.has(key(x - 1, y))) parts.push(`M${px} ${py}v${S}`);
+    if (!cells.has(key(x + 1, y))) parts.push(`M${px + S} ${py}v${S}`);
+  }
+  return parts.length ? `<path class="${cls}" d="${parts.join('')}"/>` : '';
+}
+
+/** Card edges: every side whose neighbour is missing or belongs to another card. */
+function cardEdges(squares) {
+  const byPos = new Map(squares.map((s) => [key(s.x, s.y), s]));
+  const parts = [];
+  for (const s of squares) {
+    const px = s.x * S;
+    const py = s.y * S;
+    const other = (dx, dy) => {
+      const n = byPos.get(key(s.x + dx, s.y + dy));
+      return !n || n.card !== s.card;
+    };
+    if (other(0, -1)) parts.push(`M${px} ${py}h${S}`);
+    if (other(0, 1)) parts.push(`M${px} ${py + S}h${S}`);
+    if (other(-1, 0)) parts.push(`M${px} ${py}v${S}`);
+    if (other(1, 0)) parts.push(`M${px + S} ${py}v${S}`);
+  }
+  return `<path class="card-edges" d="${parts.join('')}"/>`;
+}
+
+/**
+ * The SVG of one company.
+ * opts.box: the grid box to show; opts.marks: Map area key "x,y" -> action kind
+ * (produce, dry, roast, deliver) for the areas to highlight; opts.selected: an
+ * area key; opts.ghost: true to add the ghost layer; opts.cafeTitle(cafe): a tooltip.
+ */
+export function areaSvg(player, opts = {}) {
+  const box = opts.box || gridBox(player.squares);
+  const marks = opts.marks || new Map();
+  const squares = player.squares.map((s) => {
+    const px = s.x * S;
+    const py = s.y * S;
+    return `<g class="square" data-x="${s.x}" data-y="${s.y}" data-icon="${s.icon}">
+      <rect class="sq sq-${s.icon}" x="${px}" y="${py}" width="${S}" height="${S}"/>
+      ${s.icon === 'cafe' ? '' : glyph(s.icon, s.colour, px, py)}</g>`;
+  }).join('');
+  const visibleCafe = new Set(player.squares.filter((s) => s.icon === 'cafe').map((s) => `${s.card}@${key(s.x, s.y)}`));
+  const cafes = player.cafes.map((cafe) => {
+    const cells = cafe.cells.filter(([x, y]) => visibleCafe.has(`${cafe.id}@${key(x, y)}`));
+    return cells.length ? cafeBox(cafe, cells, opts.cafeTitle ? opts.cafeTitle(cafe) : cafe.name || '') : '';
+  }).join('');
+  const cubes = player.squares.map((s) => cubesOn(s.cubes, s.cube_colour, s.x * S, s.y * S)).join('');
+  const highlights = player.areas.map((area) => {
+    const areaKey = key(...area.id);
+    const kind = marks.get(areaKey);
+    if (!kind) return '';
+    const cells = new Set(area.squares.map(([x, y]) => key(x, y)));
+    const selected = opts.selected === areaKey ? 'selected' : '';
+    const rects = area.squares.map(([x, y]) =>
+      `<rect class="hl-cell" x="${x * S}" y="${y * S}" width="${S}" height="${S}"/>`).join('');
+    return `<g class="hl hl-${kind} ${selected}" data-area="${areaKey}" data-kind="${kind}"
+      data-testid="area-${areaKey}">${rects}${outline(cells, 'hl-edge')}</g>`;
+  }).join('');
+  return `<svg class="cf-area" viewBox="${viewBox(box)}" role="img" aria-label="${opts.label || ''}"
+      data-testid="${opts.testid || ''}">
+    <g class="squares">${squares}</g>${cardEdges(player.squares)}<g class="cafes">${cafes}</g>
+    <g class="cube-layer">${cubes}</g><g class="hl-layer">${highlights}</g>
+    ${opts.ghost ? '<g class="ghost-layer"></g>' : ''}</svg>`;
+}

@@ -1,0 +1,144 @@
+// The parts of the Café table around the areas: the draft row, a player's
+// header (Master token, score, the action track, the warehouse), the end
+// screen with the score breakdown, and the lines of the log.
+
+import { esc } from '../../js/dom.js';
+import { t } from '../../js/i18n.js';
+import { COLOURS, cardSvg, cube } from './icons.js';
+
+const TRACK = 8;
+export const SOLO_RANKS = ['apprentice', 'roaster', 'merchant', 'baron', 'legend'];
+
+export function cubeIcon(colour) {
+  return `<svg viewBox="0 0 12 12" class="cube-icon" aria-hidden="true">${cube(colour, 1, 1, 10)}</svg>`;
+}
+
+export function masterToken() {
+  return `<span class="cf-master" data-testid="master-token" title="${esc(t('cafe.masterTip'))}">${t('cafe.master')}</span>`;
+}
+
+/** A card's café in words: "Majestic: 1 yellow + 1 green = 3". */
+export function cafeText(cafe) {
+  const need = COLOURS.filter((c) => cafe.need[c]).map((c) => `${cafe.need[c]} ${t(`cafe.colour.${c}`)}`).join(' + ');
+  return t('cafe.cafeText', { name: cafe.name || '', need, points: cafe.points });
+}
+
+/** The draft row: each shown card, clickable when a take of it is legal. */
+export function draftRow(display, takes, payFor) {
+  if (!display.length) return `<p class="muted">${t('cafe.noDisplay')}</p>`;
+  return display.map((card) => {
+    const options = takes.filter((a) => a.card === card.id);
+    const paid = options.some((a) => a.pay);
+    let note = '';
+    if (card.cup) {
+      if (!takes.length) note = t('cafe.cupCard');
+      else if (!options.length) note = t('cafe.cannotPay');
+      else if (options.length && !paid) note = t('cafe.cupFree');
+      else note = t('cafe.cupCost');
+    }
+    const cafe = card.cafe ? `<div class="dc-cafe">${esc(cafeText(card.cafe))}</div>` : '';
+    return `<div class="cf-draft-card ${options.length ? 'takeable' : ''} ${payFor === card.id ? 'chosen' : ''}"
+        data-take="${options.length ? card.id : ''}" data-testid="draft-${card.id}" title="${esc(card.id)}">
+      ${cardSvg(card)}
+      <div class="dc-id">${esc(card.id)}${card.cup ? ` · <span class="dc-cup">${esc(note)}</span>` : ''}</div>${cafe}
+    </div>`;
+  }).join('');
+}
+
+/** The pay choice for a cup card: one button per colour the warehouse can give. */
+export function payChoice(card, takes, warehouse) {
+  const options = takes.filter((a) => a.card === card && a.pay);
+  return `<div class="cf-choice" data-testid="pay-choice"><span>${t('cafe.payWith', { card })}</span>
+    ${options.map((a) => `<button type="button" data-pay="${a.pay}" data-testid="pay-${a.pay}">${cubeIcon(a.pay)}
+      ${t(`cafe.colour.${a.pay}`)} (${warehouse[a.pay]})</button>`).join('')}
+    <button type="button" data-act="cancel" data-testid="cancel">${t('cafe.cancel')}</button></div>`;
+}
+
+/** The action track: a slot per action a round (1-8), the used ones crossed. */
+export function track(player, acting) {
+  const total = player.actions;
+  const left = acting ? player.actions_left : total;
+  const slots = Array.from({ length: TRACK }, (_, i) => {
+    const n = i + 1;
+    const cls = n > total ? 'off' : n <= total - left ? 'used' : 'left';
+    return `<span class="slot ${cls}">${n}</span>`;
+  }).join('');
+  return `<div class="cf-track" title="${esc(t('cafe.trackTip'))}" data-actions="${total}" data-left="${acting ? player.actions_left : ''}">${slots}</div>`;
+}
+
+export function warehouse(player, seat) {
+  const cubes = COLOURS.map((c) => `<span class="wh-c" data-testid="warehouse-${seat}-${c}" data-n="${player.warehouse[c]}">
+    ${cubeIcon(c)}${player.warehouse[c]}</span>`).join('');
+  return `<div class="cf-warehouse" title="${esc(t('cafe.warehouseTip'))}"><span class="label">${t('cafe.warehouse')}</span>${cubes}</div>`;
+}
+
+/** The end screen: cafés, warehouse (2a + b), total, tie-breaks; the solo rank. */
+export function endScreen(view, name, hidden = false) {
+  const look = `<button type="button" data-act="hide-end" data-testid="hide-end">${t(hidden ? 'cafe.end.show' : 'cafe.end.look')}</button>`;
+  const winners = view.winners || [];
+  const rows = view.players.map((p, s) => {
+    const counts = COLOURS.map((c) => p.warehouse[c]);
+    const [a, b] = [...counts].sort((x, y) => x - y);
+    const done = p.cafes.filter((c) => c.complete).map((c) => esc(c.name || c.id)).join(', ');
+    return `<tr class="${winners.includes(s) ? 'win' : ''}" data-testid="final-row-${s}">
+      <th>${esc(name(s))}${winners.includes(s) ? ' ★' : ''}</th>
+      <td><strong data-testid="cafe-points-${s}">${p.cafe_points}</strong> <span class="muted small">${done}</span></td>
+      <td><span class="small">${COLOURS.map((c) => `${cubeIcon(c)}${p.warehouse[c]}`).join(' ')}</span>
+        <span class="muted small">2×${a} + ${b} =</span> <strong data-testid="warehouse-points-${s}">${p.warehouse_points}</strong></td>
+      <td class="total" data-testid="final-score-${s}">${view.scores[s]}</td>
+      <td class="small" data-testid="tie-${s}">${t('cafe.end.tieValue', { roast: p.tie_break.roast, dry: p.tie_break.dry })}</td></tr>`;
+  }).join('');
+  const table = `<table class="cf-score-table"><thead><tr><th></th><th>${t('cafe.end.cafes')}</th>
+    <th>${t('cafe.end.warehouse')}</th><th>${t('cafe.end.total')}</th><th>${t('cafe.end.tie')}</th></tr></thead>
+    <tbody>${rows}</tbody></table>`;
+  if (view.players.length === 1) {
+    const rank = view.rank || 'apprentice';
+    return `<div class="cf-end panel" data-testid="end-screen" data-solo="true" data-rank="${esc(rank)}" data-winners="0">
+      <h2>${t('cafe.end.solo')}</h2>
+      <p class="cf-big" data-testid="solo-rank">${t('cafe.end.rankIs', { rank: t(`cafe.rank.${rank}`), n: view.scores[0] })}</p>
+      ${table}
+      <ol class="cf-ranks">${SOLO_RANKS.map((r) => `<li class="${r === rank ? 'me' : ''}">${t(`cafe.rankRange.${r}`)} — ${t(`cafe.rank.${r}`)}</li>`).join('')}</ol>
+      ${look}</div>`;
+  }
+  const names = winners.map((s) => esc(name(s))).join(', ');
+  const line = t(winners.length > 1 ? 'cafe.end.winners' : 'cafe.end.winner', { names });
+  const tied = winners.length === 1 && view.scores.filter((x) => x === view.scores[winners[0]]).length > 1;
+  return `<div class="cf-end panel" data-testid="end-screen" data-winners="${winners.join(',')}">
+    <h2>${t('cafe.end.title')}</h2>
+    <p class="cf-big" data-testid="winner-line">${line}</p>
+    ${tied ? `<p class="muted">${t('cafe.end.byTie')}</p>` : ''}
+    ${table}
+    <p class="muted small">${t('cafe.end.rules')}</p>
+    ${look}</div>`;
+}
+
+/** A log line for an event, or '' for events not worth a line. */
+export function logLine(ev, name) {
+  const who = ev.seat != null ? esc(name(ev.seat)) : '';
+  const colour = ev.colour ? t(`cafe.colour.${ev.colour}`) : '';
+  switch (ev.type) {
+    case 'round': return `<strong>${t('cafe.log.round', { n: ev.round, name: esc(name(ev.master)) })}</strong>`;
+    case 'took':
+      return t(ev.paid ? 'cafe.log.tookPaid' : 'cafe.log.took', { name: who, card: ev.card, colour: ev.paid ? t(`cafe.colour.${ev.paid}`) : '' });
+    case 'placed': {
+      const lost = (ev.lost || []).length ? ` ${t('cafe.log.lost', { cafes: ev.lost.join(', ') })}` : '';
+      const back = Object.values(ev.returned || {}).reduce((a, b) => a + b, 0);
+      return t('cafe.log.placed', { name: who, card: ev.card, n: (ev.covered || []).length })
+        + (back ? ` ${t('cafe.log.returned', { n: back })}` : '') + lost;
+    }
+    case 'produced': return t('cafe.log.produced', { name: who, n: ev.cubes, colour });
+    case 'dried': return t('cafe.log.dried', { name: who, n: ev.cubes, colour });
+    case 'roasted': return t('cafe.log.roasted', { name: who, n: ev.cubes, colour });
+    case 'delivered': {
+      const toCafes = Object.values(ev.to || {}).reduce((sum, by) => sum + Object.values(by).reduce((a, b) => a + b, 0), 0);
+      const stored = Object.values(ev.warehouse || {}).reduce((a, b) => a + b, 0);
+      const done = (ev.completed || []).length ? ` ${t('cafe.log.completed', { cafes: ev.completed.join(', ') })}` : '';
+      return t('cafe.log.delivered', { name: who, n: toCafes, m: stored }) + done;
+    }
+    case 'passed': return t('cafe.log.passed', { name: who });
+    case 'round_over': return `<span class="muted">${t('cafe.log.roundOver', { n: ev.round })}</span>`;
+    case 'game_over': return `<strong>${t('cafe.end.title')}</strong>`;
+    case 'clock': return t('cafe.log.clock', { name: who });
+    default: return '';
+  }
+}
