@@ -79,12 +79,17 @@ def ghost(page: Page) -> tuple[int, int, int]:
     return tuple(int(g.get_attribute(f"data-{k}") or -99) for k in ("x", "y", "rotation"))  # type: ignore[return-value]
 
 
-def legal_places(cards: list[dict], holding: str) -> set[tuple[int, int, int]]:
-    """The engine's own legal placements for the company the page shows."""
+def company_of(cards: list[dict]) -> Company:
+    """The engine's company built from the cards the page shows, in their order."""
     company = Company(BY_ID[cards[0]["card"]])
     for c in cards[1:]:
         company.place(BY_ID[c["card"]], c["x"], c["y"], c["rotation"])
-    return set(company.placements(holding))
+    return company
+
+
+def legal_places(cards: list[dict], holding: str) -> set[tuple[int, int, int]]:
+    """The engine's own legal placements for the company the page shows."""
+    return set(company_of(cards).placements(holding))
 
 
 def area_box(page: Page) -> dict:
@@ -162,6 +167,10 @@ def place(page: Page, counts: dict[str, int]) -> None:
     page.mouse.move(x, y)
     spot = ghost(page)
     holding = data(page, "holding")
+    company = company_of(my_cards(page))
+    covered = sum(1 for pos in company.covered_by(holding, *spot) if pos in company.grid)
+    assert 2 <= covered <= 4
+    assert page.inner_text(tid("ghost-info")).startswith(f"Covers {covered} squares")
     seq = data(page, "seq")
     page.mouse.click(x, y)
     after(page, seq)

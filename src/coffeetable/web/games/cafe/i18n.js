@@ -1,6 +1,9 @@
 // Café's own words, in the four languages of our rulebooks.
 export default {
   en: {
+    "cafe.sending": "Sending…",
+    "cafe.covers": "Covers {n} squares.",
+    "cafe.coversCafe": "This café will be lost: {cafes}.",
     "cafe.cupCard": "cup card",
     "cafe.title": "Café",
     "cafe.tagline": "Build a coffee company of overlapping plan cards: produce, dry, roast and deliver to cafés. 1-4 players.",
@@ -110,6 +113,9 @@ export default {
     "cafe.countsTip": "Cups (actions a round) and ships (2 or more: cup cards are free)",
   },
   fr: {
+    "cafe.sending": "Envoi…",
+    "cafe.covers": "Couvre {n} cases.",
+    "cafe.coversCafe": "Ce café sera perdu : {cafes}.",
     "cafe.cupCard": "carte à tasse",
     "cafe.title": "Café",
     "cafe.tagline": "Bâtissez une entreprise de café avec des cartes qui se chevauchent : produire, sécher, torréfier et livrer les cafés. 1 à 4 joueurs.",
@@ -219,6 +225,9 @@ export default {
     "cafe.countsTip": "Tasses (actions par manche) et navires (2 ou plus : cartes à tasse gratuites)",
   },
   de: {
+    "cafe.sending": "Wird gesendet…",
+    "cafe.covers": "Überdeckt {n} Felder.",
+    "cafe.coversCafe": "Dieses Café geht verloren: {cafes}.",
     "cafe.cupCard": "Karte mit Tasse",
     "cafe.title": "Café",
     "cafe.tagline": "Baue ein Kaffeeunternehmen aus überlappenden Planungskarten: anbauen, trocknen, rösten und an Cafés liefern. 1-4 Personen.",
@@ -328,6 +337,9 @@ export default {
     "cafe.countsTip": "Tassen (Aktionen pro Runde) und Schiffe (ab 2: Karten mit Tasse kostenlos)",
   },
   es: {
+    "cafe.sending": "Enviando…",
+    "cafe.covers": "Cubre {n} casillas.",
+    "cafe.coversCafe": "Este café se perderá: {cafes}.",
     "cafe.cupCard": "carta con taza",
     "cafe.title": "Café",
     "cafe.tagline": "Construye una empresa de café con cartas que se solapan: producir, secar, tostar y entregar a los cafés. De 1 a 4 jugadores.",

@@ -38,6 +38,7 @@ class CafeTable {
     this.delivery = null; // a Delivery being composed
     this.placer = null;
     this.hideEnd = false;
+    this.pending = false; // an action is on its way: offer nothing until the answer
     root.innerHTML = `
       <div class="cafe" data-testid="cafe">
         <div class="cf-top" data-testid="status"></div>
@@ -83,6 +84,7 @@ class CafeTable {
     this.view = msg.view;
     this.legal = msg.legal || [];
     this.seq = msg.seq;
+    this.pending = false;
     if (!before || before.phase !== this.view.phase || before.round !== this.view.round) this.clearChoices();
     this.keepValid();
     this.render();
@@ -99,7 +101,9 @@ class CafeTable {
 
   rejected(msg) {
     toast(t('cafe.refused', { reason: msg.reason || '' }), 'error');
+    this.pending = false;
     this.clearChoices();
+    this.keepValid();
     this.render();
   }
 
@@ -114,9 +118,12 @@ class CafeTable {
 
   // ---- what is legal ------------------------------------------------------------------
 
-  of(type) { return this.legal.filter((a) => a.type === type); }
+  /** The legal actions on offer: none while an action of ours is on its way. */
+  offered() { return this.pending ? [] : this.legal; }
 
-  acts() { return this.legal.filter((a) => ACTS.includes(a.type)); }
+  of(type) { return this.offered().filter((a) => a.type === type); }
+
+  acts() { return this.offered().filter((a) => ACTS.includes(a.type)); }
 
   actsAt(areaKey) { return this.acts().filter((a) => `${a.area[0]},${a.area[1]}` === areaKey); }
 
@@ -261,6 +268,7 @@ class CafeTable {
     if (!action) return;
     this.clearChoices();
     this.placer = null;
+    this.pending = true;
     this.ctx.send(action);
     this.render();
   }
@@ -274,6 +282,7 @@ class CafeTable {
   }
 
   mode() {
+    if (this.pending) return 'wait';
     if (this.of('take').length) return 'take';
     if (this.placer) return 'place';
     if (this.legal.length) return 'act';
@@ -287,7 +296,7 @@ class CafeTable {
     d.phase = v.phase;
     d.round = String(v.round);
     d.seq = String(this.seq);
-    d.canAct = String(this.legal.length > 0);
+    d.canAct = String(this.legal.length > 0 && !this.pending);
     d.mode = this.mode();
     d.turn = v.turn == null ? '' : String(v.turn);
     d.master = String(v.master);
@@ -319,7 +328,7 @@ class CafeTable {
 
   renderControls() {
     this.parts.controls.innerHTML = this.controls();
-    this.parts.controls.classList.toggle('mine', this.legal.length > 0);
+    this.parts.controls.classList.toggle('mine', this.offered().length > 0);
   }
 
   controls() {
@@ -336,6 +345,7 @@ class CafeTable {
           <button type="button" data-act="rotate-ccw" data-testid="rotate-ccw" title="Shift+R">⟲ ${t('cafe.rotate')}</button>
           <button type="button" data-act="rotate-cw" data-testid="rotate-cw" title="R">⟳ ${t('cafe.rotate')}</button>
           <button type="button" class="primary" data-act="place" data-testid="place-button">${t('cafe.placeHere')}</button>
+          <span class="cf-ghost-info" data-testid="ghost-info"></span>
         </div>`;
     }
     if (mode === 'act') {
@@ -360,6 +370,7 @@ class CafeTable {
   waitText() {
     const v = this.view;
     if (this.me == null) return t('cafe.watching');
+    if (this.pending) return t('cafe.sending');
     if (v.phase === 'take') return t('cafe.wait.take', { name: esc(this.name(v.turn)) });
     if (v.phase === 'place') return t('cafe.wait.place', { name: esc(this.name(v.turn)) });
     const busy = v.players.map((p, s) => (p.actions_left > 0 ? s : null)).filter((s) => s != null);
@@ -381,7 +392,7 @@ class CafeTable {
   playerPanel(seat, big) {
     const v = this.view;
     const p = v.players[seat];
-    const mine = big && seat === this.me;
+    const mine = big && seat === this.me && !this.pending;
     const active = (v.phase === 'actions' && p.actions_left > 0) || (v.turn === seat && v.phase !== 'over');
     const reach = mine && this.placer ? this.placer.reach() : [];
     const box = gridBox(p.squares, reach);
@@ -417,6 +428,15 @@ class CafeTable {
     const p = this.view.players[this.main];
     const occupied = new Set(p.squares.map((s) => `${s.x},${s.y}`));
     layer.innerHTML = this.placer ? this.placer.ghost(occupied) : '';
+    const info = this.parts.controls.querySelector('.cf-ghost-info');
+    if (info && this.placer) {
+      const covers = this.placer.covers(p);
+      const names = new Map(p.cafes.map((c) => [c.id, c.name || c.id]));
+      const lost = covers.cafes.filter((id) => !(p.cafes.find((c) => c.id === id) || {}).lost);
+      info.textContent = t('cafe.covers', { n: covers.squares })
+        + (lost.length ? ` ${t('cafe.coversCafe', { cafes: lost.map((id) => names.get(id)).join(', ') })}` : '');
+      info.classList.toggle('warn', lost.length > 0);
+    }
   }
 
   renderLog() {

@@ -109,6 +109,15 @@ export class Placer {
     }
   }
 
+  /** What the ghost covers on the area: squares, and the cafés those squares belong to. */
+  covers(player) {
+    if (!this.at) return { squares: 0, cafes: [] };
+    const byPos = new Map(player.squares.map((s) => [key(s.x, s.y), s]));
+    const hit = this.cells().map(([dx, dy]) => byPos.get(key(this.at.x + dx, this.at.y + dy))).filter(Boolean);
+    const cafes = [...new Set(hit.filter((s) => s.icon === 'cafe').map((s) => s.card))];
+    return { squares: hit.length, cafes };
+  }
+
   /** The ghost: the card at the snapped anchor, and the squares it would cover marked. */
   ghost(occupied) {
     if (!this.at) return '';
