@@ -10,5 +10,5 @@ if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 
-python3 -m pip install --quiet --disable-pip-version-check -e '.[test,dev]'
+python3 -m pip install --quiet --disable-pip-version-check -e '.[test,dev,rl]'
 python3 -m pytest "$@"

@@ -12,6 +12,10 @@
   a decision, ``ismcts:250ms`` 250 milliseconds (not reproducible); plain
   ``ismcts`` runs ``DEFAULT_ITERATIONS``. ``available`` lists ``ismcts`` only.
 
+``openspiel-ismcts`` and ``openspiel-mcts`` (budget ``:N`` or ``:Nms`` as
+above) are OpenSpiel's search bots, built by ``coffeetable.interop.openspiel``
+(needs the ``rl`` extra); they are not in ``available``.
+
 In a real-time game ``random`` and ``greedy`` get medium's reaction times (and
 never overlook a play); in a turn-based game bots act at once.
 """
@@ -80,6 +84,10 @@ def _ismcts(name: str, game: str) -> ISMCTSBot:
 
 
 def make(name: str, game: str) -> Bot:
+    if name.startswith("openspiel-"):  # OpenSpiel's bots: the optional rl extra
+        from coffeetable.interop.openspiel import make_bot
+
+        return make_bot(name, game)
     base = "ismcts" if name.startswith("ismcts:") else name
     if base not in available(game):
         raise ValueError(f"no bot {name!r} for {game}; choose from {', '.join(available(game))}")

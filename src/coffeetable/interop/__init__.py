@@ -1,0 +1,20 @@
+"""Doors for AI research: every game as a PettingZoo environment and an OpenSpiel game.
+
+- ``coffeetable.interop.encoding``: the generic part, a game's fixed integer
+  action space and fixed-shape observation (``Codec``), built by one module
+  per game (``interop/doppio.py``, ``fika.py``, ``cafe.py``, ``espresso.py``).
+- ``coffeetable.interop.pettingzoo``: ``env(name, **options)`` (AEC) and
+  ``parallel_env("espresso", **options)``.
+- ``coffeetable.interop.openspiel``: ``register()`` the python games
+  ``coffeetable_doppio``, ``coffeetable_fika`` and ``coffeetable_cafe``.
+
+numpy, PettingZoo, Gymnasium and OpenSpiel are the optional ``rl`` extra
+(``pip install coffeetable[rl]``); nothing outside this package imports them.
+The layouts are documented in docs/research.md.
+"""
+
+from __future__ import annotations
+
+from coffeetable.interop.encoding import Codec, codec
+
+__all__ = ["Codec", "codec"]

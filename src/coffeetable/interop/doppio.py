@@ -1,0 +1,105 @@
+"""Espresso Doppio's integer actions and observation (1 or 2 players): 709 actions.
+
+Actions, in index order (kinds of a move are listed cup, saucer, spoon; a
+subset of kinds is a 3-bit mask, cup 1, saucer 2, spoon 4, taken 1..7):
+
+==========  =====  =========================================================
+range       count  action
+==========  =====  =========================================================
+0-44        45     place: kind (cup saucer spoon) x colour (brown white black) x space 0-4
+45-184      140    move: from 0-4 x to 0-4 (to != from) x kinds mask 1-7
+185-674     490    exchange: (from, to) with from < to (10 pairs) x kinds 1-7 x with 1-7
+675-706     32     score: card 1-16 x turned (false, true)
+707         1      end_turn
+708         1      undo
+==========  =====  =========================================================
+
+Observation (seats relative: the observer first), 2 players: 146 values;
+solo: 110.
+
+- phase one-hot (setup, play, over) 3; round one-hot (1, 2) 2; solo, master 2
+- path: 5 spaces x 3 kinds x (empty, brown, white, black) 60
+- set-up: kind one-hot 3, pieces placed / 9
+- whose turn one-hot (relative) per seat; actions taken / 3; scored this turn
+- per seat: face-up cards multi-hot 16, scored cards multi-hot 16,
+  pile count / 8, beans / 20
+- reserve / 60; winners multi-hot per seat
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coffeetable.engine import Action, View
+from coffeetable.games.doppio.cards import COLOURS, KINDS, SPACES
+from coffeetable.interop.encoding import Codec, Features, relative
+
+CARDS = 16
+
+
+def kinds(mask: int) -> list[str]:
+    """The kinds in a 3-bit mask (cup 1, saucer 2, spoon 4), in kind order."""
+    return [KINDS[k] for k in range(3) if mask >> k & 1]
+
+
+def action_table() -> list[Action]:
+    actions: list[Action] = []
+    for kind in KINDS:
+        for colour in COLOURS:
+            for space in range(SPACES):
+                actions.append({"type": "place", "kind": kind, "colour": colour, "space": space})
+    for start in range(SPACES):
+        for end in range(SPACES):
+            if end != start:
+                for mask in range(1, 8):
+                    actions.append({"type": "move", "from": start, "to": end, "kinds": kinds(mask)})
+    for start in range(SPACES):
+        for end in range(start + 1, SPACES):
+            for given in range(1, 8):
+                for taken in range(1, 8):
+                    actions.append(
+                        {
+                            "type": "exchange",
+                            "from": start,
+                            "to": end,
+                            "kinds": kinds(given),
+                            "with": kinds(taken),
+                        }
+                    )
+    for card in range(1, CARDS + 1):
+        for turned in (False, True):
+            actions.append({"type": "score", "card": card, "turned": turned})
+    actions += [{"type": "end_turn"}, {"type": "undo"}]
+    return actions
+
+
+def features(view: View, f: Features) -> None:
+    seat = view["seat"] if view["seat"] is not None else 0
+    players = view["players"]
+    n = len(players)
+    f.one_hot(["setup", "play", "over"].index(view["phase"]), 3)
+    f.one_hot(view["round"] - 1, 2)
+    f.flag(view["solo"])
+    f.flag(view["master"])
+    for space in view["path"]:
+        for kind in KINDS:
+            colour = space[kind]
+            f.one_hot(0 if colour is None else COLOURS.index(colour) + 1, 4)
+    setup = view["setup"]
+    f.one_hot(None if setup is None else KINDS.index(setup["kind"]), 3)
+    f.scalar(0 if setup is None else setup["placed"], 9)
+    f.one_hot(relative(seat, view["turn"], n), n)
+    f.scalar(view["actions_taken"], 3)
+    f.flag(view["scored_this_turn"])
+    for offset in range(n):
+        player = players[(seat + offset) % n]
+        f.multi_hot([card["id"] - 1 for card in player["cards"]], CARDS)
+        f.multi_hot([card["id"] - 1 for card in player["scored"]], CARDS)
+        f.scalar(player["pile"]["count"], 8)
+        f.scalar(player["beans"], 20)
+    f.scalar(view["reserve"], 60)
+    f.multi_hot([(w - seat) % n for w in view["winners"]], n)
+
+
+def build(players: int, options: dict[str, Any]) -> Codec:
+    return Codec("doppio", players, options, action_table(), features)

@@ -1,0 +1,172 @@
+"""Espresso's integer actions and observation (2-6 players, per options).
+
+A place a card comes from is a *ref*, relative to the actor: ``(owner
+offset, source)`` with the sources espresso, help 0-2, pile of the actor
+(offset 0), then with Chaos the help 0-2 and pile of each other seat, next
+seat first (offset 1, 2, ...). R = 5 refs, or 5 + 4 x (players - 1) with
+Chaos. A target is a centre stack 0..S-1 or "new", S + 1 targets, where S
+is the most stacks a round can hold: every stack starts with a 0 (4 per
+deck), or with Zero a 1 or a joker (8 per deck): S = 4 x players, or 8 x
+players with Zero.
+
+Actions, in index order:
+
+- 0: ready
+- 1 ..: play: ref (R) x target (S + 1)
+- then, with Zero only: joker: joker ref (R) x follower ref (R) x target (S + 1)
+- then flip 3, flip 2, recycle
+- last: no-op (do nothing this tick; only the real-time environments use it,
+  it is not a JSON action and decodes to None)
+
+2 players, no variant: 50 actions; 4 players: 90; 4 with Zero: 995; 4 with
+Zero and Chaos: 10,103.
+
+Observation (seats relative: the observer first), per seat 76 values:
+espresso count / 9 and top card, help cards 3 x card, pile count / 36 and
+top card, hand count / 36, score / 100, ready, stuck; a card is 14 values
+(present; colour one-hot 4; value one-hot 9). Then the table: phase one-hot
+(ready play over) 3, round / 10, target / 100, zero, chaos, and S stacks x 15
+(present; height / 9; top colour one-hot 4; the value the top stands for
+one-hot 9), and winners multi-hot per seat: 7 + 76 x players + 15 x S +
+players values (2 players, no variant: 281; 4 with Zero: 795).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coffeetable.engine import Action, State, View
+from coffeetable.games.espresso.cards import COLOURS, HELP_SLOTS, VALUES_PER_COLOUR
+from coffeetable.interop.encoding import Codec, Features, action_key
+
+PHASES = ("ready", "play", "over")
+#: A ref relative to the actor: (owner offset, source, help slot or -1).
+Ref = tuple[int, str, int]
+
+
+def max_stacks(players: int, zero: bool) -> int:
+    return (8 if zero else 4) * players
+
+
+def refs(players: int, chaos: bool) -> list[Ref]:
+    out: list[Ref] = [(0, "espresso", -1)]
+    out += [(0, "help", slot) for slot in range(HELP_SLOTS)]
+    out.append((0, "pile", -1))
+    if chaos:
+        for offset in range(1, players):
+            out += [(offset, "help", slot) for slot in range(HELP_SLOTS)]
+            out.append((offset, "pile", -1))
+    return out
+
+
+def _ref_fields(ref: Ref) -> dict[str, Any]:
+    """The wire fields of a relative ref; "owner" holds the offset (0: left out)."""
+    offset, source, slot = ref
+    fields: dict[str, Any] = {"source": source}
+    if source == "help":
+        fields["slot"] = slot
+    if offset:
+        fields["owner"] = offset
+    return fields
+
+
+def action_table(players: int, zero: bool, chaos: bool) -> list[Action]:
+    places = refs(players, chaos)
+    targets: list[int | str] = [*range(max_stacks(players, zero)), "new"]
+    actions: list[Action] = [{"type": "ready"}]
+    actions += [
+        {"type": "play", **_ref_fields(ref), "target": target}
+        for ref in places
+        for target in targets
+    ]
+    if zero:
+        actions += [
+            {"type": "joker", **_ref_fields(ref), "follow": _ref_fields(follow), "target": target}
+            for ref in places
+            for follow in places
+            for target in targets
+        ]
+    actions += [{"type": "flip", "count": 3}, {"type": "flip", "count": 2}, {"type": "recycle"}]
+    actions.append({"type": "noop"})
+    return actions
+
+
+class EspressoCodec(Codec):
+    """Espresso's codec: "owner" is relative to the actor, so actions take the seat."""
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        self.stacks = max_stacks(players, options["zero"])
+        table = action_table(players, options["zero"], options["chaos"])
+        super().__init__("espresso", players, options, table, self.write_features)
+        self.noop = len(table) - 1
+
+    def _shift(self, action: Action, seat: int, sign: int) -> Action:
+        """Turn "owner" fields from absolute to relative to ``seat`` (sign -1) or back (+1)."""
+        out = dict(action)
+        if isinstance(out.get("follow"), dict):
+            out["follow"] = dict(out["follow"])
+        for part in (out, out.get("follow")):
+            if isinstance(part, dict) and "owner" in part:
+                owner = part["owner"]
+                if type(owner) is not int:
+                    return {"type": "invalid"}
+                moved = (owner + sign * seat) % self.players
+                if sign < 0 and moved == 0:
+                    return {"type": "invalid"}  # an explicit own "owner" is not canonical
+                part["owner"] = moved
+        return out
+
+    def encode(
+        self, action: Any, state: State | None = None, seat: int | None = None
+    ) -> int | None:
+        if seat is None:
+            raise ValueError("an Espresso action is encoded for a seat")
+        return self._index.get(action_key(self._shift(action, seat, -1)))
+
+    def decode(self, index: int, state: State | None = None, seat: int | None = None) -> Action:
+        if seat is None:
+            raise ValueError("an Espresso action is decoded for a seat")
+        return self._shift(super().decode(index), seat, +1)
+
+    def write_features(self, view: View, f: Features) -> None:
+        seat = view["seat"] if view["seat"] is not None else 0
+        players = view["players"]
+        n = len(players)
+        for offset in range(n):
+            player = players[(seat + offset) % n]
+            f.scalar(player["espresso"]["count"], 9)
+            _card(f, player["espresso"]["top"])
+            for card in player["help"]:
+                _card(f, card)
+            f.scalar(player["pile"]["count"], 36)
+            _card(f, player["pile"]["top"])
+            f.scalar(player["hand"]["count"], 36)
+            f.scalar(player["score"], 100)
+            f.flag(player["ready"])
+            f.flag(player["stuck"])
+        f.one_hot(PHASES.index(view["phase"]), len(PHASES))
+        f.scalar(view["round"], 10)
+        f.scalar(view["target"], 100)
+        f.flag(view["options"]["zero"])
+        f.flag(view["options"]["chaos"])
+        centre = view["centre"]
+        if len(centre) > self.stacks:
+            raise ValueError(f"{len(centre)} stacks: more than the {self.stacks} foreseen")
+        for index in range(self.stacks):
+            stack = centre[index] if index < len(centre) else None
+            f.flag(stack is not None)
+            f.scalar(0 if stack is None else len(stack), 9)
+            top = None if stack is None else stack[-1]
+            f.one_hot(None if top is None else COLOURS.index(top["colour"]), len(COLOURS))
+            f.one_hot(None if top is None else top.get("as", top["value"]), VALUES_PER_COLOUR)
+        f.multi_hot([(w - seat) % n for w in view["winners"]], n)
+
+
+def _card(f: Features, card: dict[str, Any] | None) -> None:
+    f.flag(card is not None)
+    f.one_hot(None if card is None else COLOURS.index(card["colour"]), len(COLOURS))
+    f.one_hot(None if card is None else card["value"], VALUES_PER_COLOUR)
+
+
+def build(players: int, options: dict[str, Any]) -> Codec:
+    return EspressoCodec(players, options)

@@ -1,0 +1,134 @@
+"""Fika's integer actions and observation (2 players): 3,289 actions.
+
+Actions, in index order. ``cafe`` in an effect is an absolute seat (0 or 1),
+as in the JSON; a hand card is its id 0-17 (``colour * 6 + number - 1``).
+
+===========  =====  =======================================================
+range        count  action
+===========  =====  =======================================================
+0-2          3      colour: brown green pink
+3-20         18     pick: card 0-17
+21           1      stop
+22-26        5      place: spot 0-4
+27           1      skip
+28-67        40     effect 1: supply 0-3 x cafe 0-1 x spot 0-4
+68-72        5      effect 2: spot 0-4
+73-108       36     effect 3: hand card 0-17 x group 0-1
+109-198      90     effect 4, one swap: column 0-4 x hand card 0-17
+199-3258     3060   effect 4, two swaps: columns a < b (10 pairs) x card for a x card for b (!= a's)
+3259-3268    10     effect 5: group 0-1 x column 0-4
+3269-3288    20     effect 6: cafe 0-1 x spots a < b (10 pairs)
+===========  =====  =======================================================
+
+Observation (seats relative: the observer first): 420 values.
+
+- own seat one-hot 2; phase one-hot (colours pick place effect over) 5;
+  round one-hot 3; colour order 3 ranks x 3 colours; chooser one-hot 2
+- supply: 4 x card one-hot 18
+- groups, 2 x: column one-hot 5 (none: beside the street), facing one-hot 2,
+  card one-hot 18 (only once the observer has seen it)
+- per seat: café 5 spots x card one-hot 18, hand multi-hot 18 (the
+  observer's own only), hand count / 6, picked, the pick one-hot 18 (own, or
+  both once revealed), tips / 2
+- placement order: who places next one-hot 2, cards still to place / 2
+- pending effect: number one-hot 6, spot one-hot 5
+- lone plays: seat one-hot 2, plays left / 2; winners multi-hot 2
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from coffeetable.engine import Action, View
+from coffeetable.games.fika.cards import CARD_COUNT, COLOURS, GROUPS, SPOTS, SUPPLY
+from coffeetable.interop.encoding import Codec, Features, relative
+
+PHASES = ("colours", "pick", "place", "effect", "over")
+ROUNDS = 3
+
+
+def action_table() -> list[Action]:
+    cards = range(CARD_COUNT)
+    actions: list[Action] = [{"type": "colour", "colour": colour} for colour in COLOURS]
+    actions += [{"type": "pick", "card": card} for card in cards]
+    actions.append({"type": "stop"})
+    actions += [{"type": "place", "spot": spot} for spot in range(SPOTS)]
+    actions.append({"type": "skip"})
+    actions += [
+        {"type": "effect", "supply": index, "cafe": cafe, "spot": spot}
+        for index in range(SUPPLY)
+        for cafe in (0, 1)
+        for spot in range(SPOTS)
+    ]
+    actions += [{"type": "effect", "spot": spot} for spot in range(SPOTS)]
+    actions += [
+        {"type": "effect", "hand": card, "group": group}
+        for card in cards
+        for group in range(GROUPS)
+    ]
+    actions += [
+        {"type": "effect", "swaps": [[column, card]]} for column in range(SPOTS) for card in cards
+    ]
+    actions += [
+        {"type": "effect", "swaps": [[a, first], [b, second]]}
+        for a, b in combinations(range(SPOTS), 2)
+        for first in cards
+        for second in cards
+        if second != first
+    ]
+    actions += [
+        {"type": "effect", "group": group, "column": column}
+        for group in range(GROUPS)
+        for column in range(SPOTS)
+    ]
+    actions += [
+        {"type": "effect", "cafe": cafe, "spots": [a, b]}
+        for cafe in (0, 1)
+        for a, b in combinations(range(SPOTS), 2)
+    ]
+    return actions
+
+
+def _card(card: dict[str, Any] | None) -> int | None:
+    return None if card is None else int(card["id"])
+
+
+def features(view: View, f: Features) -> None:
+    seat = view["seat"] if view["seat"] is not None else 0
+    f.one_hot(seat, 2)
+    f.one_hot(PHASES.index(view["phase"]), len(PHASES))
+    f.one_hot(min(view["round"], ROUNDS) - 1, ROUNDS)
+    order = view["colour_order"]
+    for rank in range(3):
+        f.one_hot(COLOURS.index(order[rank]) if rank < len(order) else None, 3)
+    f.one_hot(relative(seat, view["chooser"], 2), 2)
+    for card in view["supply"]:
+        f.one_hot(_card(card), CARD_COUNT)
+    for group in view["groups"]:
+        f.one_hot(group["column"], SPOTS)
+        f.one_hot(relative(seat, group["facing"], 2), 2)
+        f.one_hot(_card(group["card"]), CARD_COUNT)
+    for offset in (0, 1):
+        player = view["players"][(seat + offset) % 2]
+        for card in player["cafe"]:
+            f.one_hot(_card(card), CARD_COUNT)
+        f.multi_hot([card["id"] for card in player["hand"] or []], CARD_COUNT)
+        f.scalar(player["hand_count"], 6)
+        f.flag(player["picked"])
+        f.one_hot(_card(player["pick"]), CARD_COUNT)
+        f.scalar(player["tips"], 2)
+    placing = view["order"]
+    f.one_hot(relative(seat, placing[0], 2) if placing else None, 2)
+    f.scalar(len(placing), 2)
+    effect = view["effect"]
+    f.one_hot(None if effect is None else effect["number"] - 1, 6)
+    f.one_hot(None if effect is None else effect["spot"], SPOTS)
+    lone = view["lone"]
+    f.one_hot(None if lone is None else relative(seat, lone["seat"], 2), 2)
+    f.scalar(0 if lone is None else lone["left"], 2)
+    f.multi_hot([(w - seat) % 2 for w in view["winners"]], 2)
+
+
+def build(players: int, options: dict[str, Any]) -> Codec:
+    return Codec("fika", players, options, action_table(), features)

@@ -1,0 +1,491 @@
+"""Every game as a PettingZoo environment.
+
+``env(name, players=None, max_cycles=None, render_mode=None, **options)``
+returns an AEC environment for "doppio", "fika", "cafe" and "espresso";
+``parallel_env("espresso", ...)`` a Parallel one for real-time Espresso. Game
+options (``master=True``, ``zero=True``, ``target=20``, ...) pass through.
+
+- Agents are ``player_0`` .. ``player_{n-1}``, seat numbers in order.
+- Each agent's action space is ``Discrete(codec.num_actions)``: the game's
+  fixed integer encoding of its JSON actions (``coffeetable.interop.<game>``,
+  docs/research.md). Observations are dicts ``{"observation": float32 vector
+  of the seat's view, "action_mask": int8 vector}``; an illegal index raises
+  ValueError.
+- Turn-based games: the agent to act is the one ``state.actors()`` names.
+  When several seats may act (Fika's secret picks, Café's action phase) they
+  take turns, starting after the last seat that acted; a second picker sees
+  nothing of the first pick (the view hides it).
+- Espresso is stepped in ticks: each tick every agent gives an action or the
+  no-op (the last index), and the actions resolve one by one in a random
+  order drawn from the seed, as races resolve at the table; an action that
+  is no longer legal when its turn comes (the stack moved) is refused ("too
+  slow": ``infos[agent]["refused"]``). The AEC form collects the tick's
+  actions agent by agent and resolves them after the last one.
+- Rewards come once, at the end: the match result, 1 for a (shared) win and
+  -1 for a loss (``state.returns()``); a solo game (Doppio, Café) gives its
+  score divided by the best solo rank's threshold (Doppio 16 beans, Café 50
+  points), so 1.0 is "barista" or "legend".
+- ``max_cycles`` (default none) truncates a match after that many steps of
+  each agent (ticks, for Espresso).
+- ``render()`` prints (``render_mode="human"``) or returns (``"ansi"``) the
+  view of the agent to act, as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+
+from coffeetable.engine import IllegalAction, State
+from coffeetable.interop.encoding import OBSERVATION_HIGH, Codec, codec, get_game
+
+#: Solo games: the score that is worth a reward of 1 (the best solo rank's threshold).
+SOLO_SCALE = {"doppio": 16.0, "cafe": 50.0}
+#: Seats when ``players`` is not given.
+DEFAULT_PLAYERS = {"doppio": 2, "fika": 2, "cafe": 2, "espresso": 4}
+
+Obs = dict[str, np.ndarray]
+
+
+def result(name: str, state: State) -> list[float]:
+    """The end-of-match reward per seat (see the module docstring)."""
+    if state.players == 1:
+        return [state.scores[0] / SOLO_SCALE.get(name, 1.0)]
+    return [float(value) for value in state.returns()]
+
+
+class _Table:
+    """What both environment kinds share: the game, its codec, seeds and spaces."""
+
+    def __init__(
+        self,
+        name: str,
+        players: int | None,
+        max_cycles: int | None,
+        render_mode: str | None,
+        options: dict[str, Any],
+    ) -> None:
+        self.name = name
+        self.game = get_game(name)
+        self.players = (
+            DEFAULT_PLAYERS.get(name, self.game.min_players) if players is None else players
+        )
+        self.game_options = self.game.resolve_options(options)
+        self.codec: Codec = codec(name, self.players, **self.game_options)
+        self.max_cycles = max_cycles
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode is 'human' or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.names = [f"player_{seat}" for seat in range(self.players)]
+        self._seeds: random.Random | None = None
+        size = self.codec.observation_size
+        self.observation_spaces = {
+            agent: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(
+                        0.0, OBSERVATION_HIGH, (size,), dtype=np.float32
+                    ),
+                    "action_mask": gymnasium.spaces.Box(
+                        0, 1, (self.codec.num_actions,), dtype=np.int8
+                    ),
+                }
+            )
+            for agent in self.names
+        }
+        self.action_spaces = {
+            agent: gymnasium.spaces.Discrete(self.codec.num_actions) for agent in self.names
+        }
+
+    def deal(self, seed: int | None) -> tuple[State, random.Random]:
+        """A new match (and a generator for tick orders) from ``seed`` or the running seed."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        elif self._seeds is None:
+            self._seeds = random.Random()
+        state = self.game.new_state(
+            players=self.players, seed=self._seeds.randrange(2**31), **self.game_options
+        )
+        return state, random.Random(self._seeds.randrange(2**31))
+
+    def observe(self, state: State, seat: int, mask: bool = True) -> Obs:
+        return {
+            "observation": self.codec.observe(state.view(seat)),
+            "action_mask": self.codec.mask(state, seat)
+            if mask
+            else np.zeros(self.codec.num_actions, dtype=np.int8),
+        }
+
+    def render(self, state: State | None, seat: int | None) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode")
+            return None
+        if state is None:
+            return None
+        text = f"{self.name} (seat {seat} to act)\n" + json.dumps(state.view(seat), indent=1)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+class _Ticks:
+    """Espresso's ticks: every seat's action (or the no-op) resolved in a random order."""
+
+    def __init__(self, table: _Table) -> None:
+        self.table = table
+
+    def legal(self, state: State, seat: int) -> dict[int, Any]:
+        return self.table.codec.legal(state, seat)
+
+    def mask(self, state: State, seat: int) -> np.ndarray:
+        out = self.table.codec.mask(state, seat)
+        out[self.noop] = 1
+        return out
+
+    @property
+    def noop(self) -> int:
+        return self.table.codec.num_actions - 1
+
+    def resolve(
+        self, state: State, rng: random.Random, chosen: dict[int, int]
+    ) -> dict[int, dict[str, Any]]:
+        """Apply the tick's actions (seat -> index); infos per seat.
+
+        An index that was not legal when the tick began is refused, as is one
+        that stopped being legal before its turn came (another seat was faster).
+        """
+        infos: dict[int, dict[str, Any]] = {seat: {} for seat in chosen}
+        order = [seat for seat in sorted(chosen) if chosen[seat] != self.noop]
+        rng.shuffle(order)
+        masks = {seat: self.mask(state, seat) for seat in order}
+        for seat in order:
+            if state.is_over:
+                break
+            if not masks[seat][chosen[seat]]:
+                infos[seat].update(refused=True, reason="not a legal action when the tick began")
+                continue
+            action = self.table.codec.decode(chosen[seat], state, seat)
+            infos[seat]["action"] = action
+            try:
+                state.apply(seat, action)
+                infos[seat]["refused"] = False
+            except IllegalAction as error:
+                infos[seat]["refused"] = True  # too slow: the table moved first
+                infos[seat]["reason"] = error.reason
+        return infos
+
+
+def _check(index: Any, size: int, agent: str) -> int:
+    """An Espresso tick's index: any index of the space (an illegal one is refused)."""
+    if index is None or not 0 <= int(index) < size:
+        raise ValueError(f"{agent}: action {index!r} is outside 0..{size - 1}")
+    return int(index)
+
+
+class CoffeeTableEnv(AECEnv):  # type: ignore[misc]
+    """A turn-based game (Doppio, Fika, Café) as a PettingZoo AEC environment."""
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        name: str,
+        players: int | None = None,
+        max_cycles: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.table = _Table(name, players, max_cycles, render_mode, options)
+        self.metadata = {**type(self).metadata, "name": f"coffeetable_{name}_v0"}
+        self.possible_agents = list(self.table.names)
+        self.render_mode = render_mode
+        self.state: State | None = None
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.table.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.table.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.state, self._rng = self.table.deal(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._steps = 0
+        self._last: int | None = None
+        self.agent_selection = self._next_agent()
+
+    def _next_agent(self) -> str:
+        assert self.state is not None
+        actors = self.state.actors()
+        if not actors:
+            return self.agent_selection
+        start = -1 if self._last is None else self._last
+        seat = min(actors, key=lambda s: (s - start - 1) % self.table.players)
+        return self.possible_agents[seat]
+
+    def observe(self, agent: str) -> Obs:
+        assert self.state is not None
+        return self.table.observe(self.state, self.possible_agents.index(agent))
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.state is not None
+        seat = self.possible_agents.index(agent)
+        legal = self.table.codec.legal(self.state, seat)
+        if action is None or int(action) not in legal:
+            raise ValueError(f"{agent}: action {action!r} is not legal now (see its action_mask)")
+        self.state.apply(seat, legal[int(action)])
+        self._last = seat
+        self._steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if self.state.is_over:
+            for other, reward in zip(
+                self.possible_agents, result(self.table.name, self.state), strict=True
+            ):
+                self.rewards[other] = reward
+                self.terminations[other] = True
+        elif self.table.max_cycles is not None and self._steps >= self.table.max_cycles * len(
+            self.possible_agents
+        ):
+            self.truncations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self._next_agent()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        seat = None if self.state is None else self.possible_agents.index(self.agent_selection)
+        return self.table.render(self.state, seat)
+
+    def close(self) -> None:
+        self.state = None
+
+
+class EspressoTickEnv(AECEnv):  # type: ignore[misc]
+    """Real-time Espresso as an AEC environment: each tick the agents give their
+    actions in seat order, and they resolve in a random order after the last."""
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": True}
+
+    def __init__(
+        self,
+        name: str = "espresso",
+        players: int | None = None,
+        max_cycles: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.table = _Table(name, players, max_cycles, render_mode, options)
+        self.ticks = _Ticks(self.table)
+        self.metadata = {**type(self).metadata, "name": f"coffeetable_{name}_v0"}
+        self.possible_agents = list(self.table.names)
+        self.render_mode = render_mode
+        self.state: State | None = None
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.table.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.table.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.state, self._rng = self.table.deal(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._ticks = 0
+        self._chosen: dict[int, int] = {}
+        self._masks = {
+            seat: self.ticks.mask(self.state, seat) for seat in range(self.table.players)
+        }
+        self.agent_selection = self.possible_agents[0]
+
+    def observe(self, agent: str) -> Obs:
+        assert self.state is not None
+        seat = self.possible_agents.index(agent)
+        return {
+            "observation": self.table.codec.observe(self.state.view(seat)),
+            "action_mask": self._masks[seat].copy(),
+        }
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.state is not None
+        seat = self.possible_agents.index(agent)
+        self._chosen[seat] = _check(action, self.table.codec.num_actions, agent)
+        self._cumulative_rewards[agent] = 0.0
+        if seat < len(self.possible_agents) - 1:
+            self._clear_rewards()
+            self.agent_selection = self.possible_agents[seat + 1]
+            return
+        infos = self.ticks.resolve(self.state, self._rng, self._chosen)
+        self._chosen = {}
+        self._ticks += 1
+        self._clear_rewards()
+        self.infos = {self.possible_agents[s]: info for s, info in infos.items()}
+        self._masks = {
+            seat: self.ticks.mask(self.state, seat) for seat in range(self.table.players)
+        }
+        if self.state.is_over:
+            for other, reward in zip(
+                self.possible_agents, result(self.table.name, self.state), strict=True
+            ):
+                self.rewards[other] = reward
+                self.terminations[other] = True
+        elif self.table.max_cycles is not None and self._ticks >= self.table.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.possible_agents[0]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        return self.table.render(self.state, self.possible_agents.index(self.agent_selection))
+
+    def close(self) -> None:
+        self.state = None
+
+
+class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """Real-time Espresso as a PettingZoo Parallel environment, stepped in ticks."""
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "ansi"],
+        "name": "coffeetable_espresso_v0",
+    }
+
+    def __init__(
+        self,
+        name: str = "espresso",
+        players: int | None = None,
+        max_cycles: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        if not get_game(name).realtime:
+            raise ValueError(f"{name} is turn-based: use env({name!r}) for its AEC environment")
+        self.table = _Table(name, players, max_cycles, render_mode, options)
+        self.ticks = _Ticks(self.table)
+        self.metadata = {**type(self).metadata, "name": f"coffeetable_{name}_v0"}
+        self.possible_agents = list(self.table.names)
+        self.render_mode = render_mode
+        self.state: State | None = None
+        self.agents: list[str] = []
+
+    @property
+    def max_cycles(self) -> int | None:
+        return self.table.max_cycles
+
+    @max_cycles.setter
+    def max_cycles(self, value: int | None) -> None:
+        self.table.max_cycles = value
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.table.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.table.action_spaces[agent]
+
+    def _observe(self) -> dict[str, Obs]:
+        assert self.state is not None
+        out = {}
+        for agent in self.agents:
+            seat = self.possible_agents.index(agent)
+            out[agent] = {
+                "observation": self.table.codec.observe(self.state.view(seat)),
+                "action_mask": self.ticks.mask(self.state, seat),
+            }
+        return out
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
+        self.state, self._rng = self.table.deal(seed)
+        self.agents = list(self.possible_agents)
+        self._ticks = 0
+        return self._observe(), {agent: {} for agent in self.agents}
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
+        dict[str, Obs],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        assert self.state is not None
+        chosen: dict[int, int] = {}
+        for agent in self.agents:
+            seat = self.possible_agents.index(agent)
+            index = actions.get(agent, self.ticks.noop)
+            chosen[seat] = _check(index, self.table.codec.num_actions, agent)
+        infos = self.ticks.resolve(self.state, self._rng, chosen)
+        self._ticks += 1
+        observations = self._observe()
+        over = self.state.is_over
+        truncated = (
+            not over and self.table.max_cycles is not None and self._ticks >= self.table.max_cycles
+        )
+        results = result(self.table.name, self.state) if over else None
+        rewards, terminations, truncations, info = {}, {}, {}, {}
+        for agent in self.agents:
+            seat = self.possible_agents.index(agent)
+            rewards[agent] = results[seat] if results is not None else 0.0
+            terminations[agent] = over
+            truncations[agent] = truncated
+            info[agent] = infos.get(seat, {})
+        if over or truncated:
+            self.agents = []
+        return observations, rewards, terminations, truncations, info
+
+    def render(self) -> str | None:
+        return self.table.render(self.state, None)
+
+    def close(self) -> None:
+        self.state = None
+
+
+def env(
+    name: str,
+    players: int | None = None,
+    max_cycles: int | None = None,
+    render_mode: str | None = None,
+    **options: Any,
+) -> AECEnv:
+    """The AEC environment of game ``name`` (Espresso: stepped in ticks)."""
+    kind = EspressoTickEnv if get_game(name).realtime else CoffeeTableEnv
+    return kind(name, players=players, max_cycles=max_cycles, render_mode=render_mode, **options)
+
+
+def parallel_env(
+    name: str = "espresso",
+    players: int | None = None,
+    max_cycles: int | None = None,
+    render_mode: str | None = None,
+    **options: Any,
+) -> ParallelEnv:
+    """The Parallel environment of a real-time game (Espresso), stepped in ticks."""
+    return EspressoParallelEnv(
+        name, players=players, max_cycles=max_cycles, render_mode=render_mode, **options
+    )

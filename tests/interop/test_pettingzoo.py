@@ -1,0 +1,144 @@
+"""PettingZoo's own conformance tests on every game, warnings as errors."""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import types
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import (  # noqa: E402
+    api_test,
+    max_cycles_test,
+    parallel_api_test,
+    parallel_seed_test,
+    seed_test,
+)
+
+from coffeetable.interop import pettingzoo as pz  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("error")
+
+#: (game, players, options) for the AEC tests; small tables, short matches.
+AEC = [
+    ("doppio", 2, {}),
+    ("doppio", 1, {}),
+    ("fika", 2, {}),
+    ("cafe", 2, {}),
+    ("cafe", 1, {}),
+    ("espresso", 2, {"target": 10}),
+    ("espresso", 4, {"zero": True, "chaos": True, "target": 10}),
+]
+
+
+@pytest.fixture(autouse=True)
+def _dict_observations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Our observations are {"observation", "action_mask"} dicts, the format of
+    PettingZoo's own classic games: api_test warns about a dict observation
+    unless the environment is on its list of such games, so ours are put there."""
+    api = importlib.import_module("pettingzoo.test.api_test")
+    names = [f"coffeetable_{name}_v0" for name in ("doppio", "fika", "cafe", "espresso")]
+    monkeypatch.setattr(api, "env_obs_dicts", [*api.env_obs_dicts, *names])
+    monkeypatch.setattr(api, "env_obs_space", [*api.env_obs_space, *names])
+
+
+@pytest.mark.parametrize(("name", "players", "options"), AEC)
+def test_api(name: str, players: int, options: dict) -> None:
+    api_test(pz.env(name, players=players, max_cycles=25, **options), num_cycles=25)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), AEC)
+def test_seed(name: str, players: int, options: dict) -> None:
+    seed_test(lambda: pz.env(name, players=players, max_cycles=20, **options), num_cycles=20)
+
+
+@pytest.mark.parametrize("options", [{}, {"zero": True, "chaos": True}])
+def test_parallel_api_and_seed(options: dict) -> None:
+    parallel_api_test(pz.parallel_env("espresso", players=3, target=10, **options), num_cycles=60)
+    parallel_seed_test(lambda: pz.parallel_env("espresso", players=3, max_cycles=30, **options))
+
+
+def test_max_cycles() -> None:
+    module = types.SimpleNamespace(
+        env=functools.partial(pz.env, "espresso", players=3),
+        parallel_env=functools.partial(pz.parallel_env, "espresso", players=3),
+    )
+    max_cycles_test(module)
+
+
+@pytest.mark.parametrize(("name", "players"), [("fika", 2), ("doppio", 1), ("cafe", 1)])
+def test_a_random_agent_plays_a_match_to_its_result(name: str, players: int) -> None:
+    env = pz.env(name, players=players)
+    env.reset(seed=3)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
+        totals[agent] += reward
+        action = (
+            None
+            if termination or truncation
+            else env.action_space(agent).sample(observation["action_mask"])
+        )
+        env.step(action)
+    if players == 2:
+        assert sorted(totals.values()) == [-1.0, 1.0]
+    else:
+        assert list(totals.values())[0] >= 0
+
+
+def test_espresso_ticks_resolve_races_in_a_seeded_order() -> None:
+    env = pz.parallel_env("espresso", players=4, target=5)
+    observations, _ = env.reset(seed=11)
+    rng = np.random.default_rng(0)
+    refused = 0
+    while env.agents:
+        actions = {}
+        for agent in env.agents:
+            mask = observations[agent]["action_mask"].copy()
+            mask[-1] = 0 if mask[:-1].any() else 1  # act whenever possible
+            actions[agent] = int(rng.choice(np.flatnonzero(mask)))
+        observations, rewards, terminations, truncations, infos = env.step(actions)
+        refused += sum(bool(info.get("refused")) for info in infos.values())
+    assert any(terminations.values()) and sorted(rewards.values())[-1] == 1.0
+    assert refused > 0  # four seats acting every tick: some lose a race
+
+
+def test_render_prints_the_view(capsys: pytest.CaptureFixture[str]) -> None:
+    env = pz.env("fika", render_mode="human")
+    env.reset(seed=1)
+    env.render()
+    assert '"game": "fika"' in capsys.readouterr().out
+    text = pz.env("doppio", render_mode="ansi")
+    text.reset(seed=1)
+    assert '"game": "doppio"' in text.render()
+
+
+def test_illegal_actions_are_refused() -> None:
+    env = pz.env("fika")
+    env.reset(seed=1)
+    observation, *_ = env.last()
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    with pytest.raises(ValueError, match="not legal"):
+        env.step(illegal)
+
+
+def test_observations_come_from_the_view_only() -> None:
+    """Re-deal what a seat cannot see under the environment: its observation stays."""
+    import random
+
+    env = pz.env("fika")
+    env.reset(seed=5)
+    for _ in range(12):
+        agent = env.agent_selection
+        env.step(env.action_space(agent).sample(env.observe(agent)["action_mask"]))
+    for seat, agent in enumerate(env.possible_agents):
+        before = env.observe(agent)
+        real = env.state
+        env.state = real.determinize(seat, random.Random(seat))
+        after = env.observe(agent)
+        env.state = real
+        assert np.array_equal(before["observation"], after["observation"])
