@@ -348,3 +348,22 @@ def test_a_spectator_watches_two_bots_to_the_end(page: Page, server: Server) -> 
     page.wait_for_selector(tid("end-screen"), timeout=GAME_TIMEOUT * 1000)
     assert page.locator(f"{ROOT} .hl, {ROOT} .cf-draft-card.takeable").count() == 0
     check_the_end_screen(page, server, table_id)
+
+
+def test_the_board_speaks_french_and_a_reload_keeps_the_card_in_hand(
+    new_page, server: Server
+) -> None:  # type: ignore[no-untyped-def]
+    page = new_page(locale="fr-FR")
+    open_cafe_table(page, server, players=1)
+    assert "Manche 1/8" in page.inner_text(tid("round"))
+    assert "Réserve" in page.inner_text(tid("status"))
+    assert "Gardez une des trois cartes" in page.inner_text(tid("controls"))
+    page.wait_for_selector(f'{ROOT}[data-mode="take"]')
+    take(page, {})
+    page.wait_for_selector(f'{ROOT}[data-mode="place"]')
+    holding = data(page, "holding")
+    page.reload()  # the board is drawn from the server's view alone
+    page.wait_for_selector(f'{ROOT}[data-mode="place"]', timeout=LONG)
+    assert data(page, "holding") == holding
+    assert ghost(page) in legal_places(my_cards(page), holding)
+    assert "Poser ici" in page.inner_text(tid("controls"))

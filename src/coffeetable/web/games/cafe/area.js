@@ -60,7 +60,8 @@ function cardEdges(squares) {
  * The SVG of one company.
  * opts.box: the grid box to show; opts.marks: Map area key "x,y" -> action kind
  * (produce, dry, roast, deliver) for the areas to highlight; opts.selected: an
- * area key; opts.ghost: true to add the ghost layer; opts.cafeTitle(cafe): a tooltip.
+ * area key; opts.ghost: true to add the ghost layer; opts.cafeTitle(cafe): a tooltip;
+ * opts.targets: ids of cafés to outline (those a delivery being composed may reach).
  */
 export function areaSvg(player, opts = {}) {
   const box = opts.box || gridBox(player.squares);
@@ -75,7 +76,8 @@ export function areaSvg(player, opts = {}) {
   const visibleCafe = new Set(player.squares.filter((s) => s.icon === 'cafe').map((s) => `${s.card}@${key(s.x, s.y)}`));
   const cafes = player.cafes.map((cafe) => {
     const cells = cafe.cells.filter(([x, y]) => visibleCafe.has(`${cafe.id}@${key(x, y)}`));
-    return cells.length ? cafeBox(cafe, cells, opts.cafeTitle ? opts.cafeTitle(cafe) : cafe.name || '') : '';
+    const target = opts.targets && opts.targets.has(cafe.id) ? 'target' : '';
+    return cells.length ? cafeBox(cafe, cells, opts.cafeTitle ? opts.cafeTitle(cafe) : cafe.name || '', target) : '';
   }).join('');
   const cubes = player.squares.map((s) => cubesOn(s.cubes, s.cube_colour, s.x * S, s.y * S)).join('');
   const highlights = player.areas.map((area) => {

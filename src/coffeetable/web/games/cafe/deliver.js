@@ -61,6 +61,11 @@ export class Delivery {
 
   action() { return this.bySig.get(signature(this.sel)) || null; }
 
+  /** Every café some legal delivery of this area reaches. */
+  targets() {
+    return new Set(COLOURS.flatMap((colour) => this.takers(colour)));
+  }
+
   /** Cafés that may take some of a colour, in any legal delivery. */
   takers(colour) {
     const ids = new Set();
@@ -82,7 +87,7 @@ export class Delivery {
         const wants = (info.need[colour] || 0) - ((info.have || {})[colour] || 0);
         const v = this.value(cafe, colour);
         return `<li class="dl-row" data-testid="deliver-row-${cafe}-${colour}">
-          <span class="dl-cafe">${esc(info.name || cafe)} <span class="muted">${t('cafe.deliver.wants', { n: wants })}</span></span>
+          <span class="dl-cafe">${esc(info.name || cafe)} (${esc(cafe)}) <span class="muted">${t('cafe.deliver.wants', { n: wants })}</span></span>
           <button type="button" class="tiny" data-deliver="${cafe}:${colour}:-1" ${this.can(cafe, colour, -1) ? '' : 'disabled'}
             data-testid="deliver-less-${cafe}-${colour}">−</button>
           <strong data-testid="deliver-n-${cafe}-${colour}">${v}</strong>

@@ -82,7 +82,7 @@ export function needCubes(need, have, x, y, size = 9, perRow = 3) {
 }
 
 /** A café over its cells (grid units): name, points, requirement, lost or complete. */
-export function cafeBox(cafe, cells, title = '') {
+export function cafeBox(cafe, cells, title = '', extraClass = '') {
   const xs = cells.map((c) => c[0]);
   const ys = cells.map((c) => c[1]);
   const x = Math.min(...xs) * S;
@@ -93,13 +93,14 @@ export function cafeBox(cafe, cells, title = '') {
   const wide = w > S;
   const perRow = wide ? 5 : 3;
   const cross = cafe.lost ? `<path class="cafe-cross" d="M${x + 8} ${y + 8}L${x + w - 8} ${y + h - 8}M${x + w - 8} ${y + 8}L${x + 8} ${y + h - 8}"/>` : '';
-  return `<g class="cafe ${state}" data-cafe="${cafe.id}">
+  return `<g class="cafe ${state} ${extraClass}" data-cafe="${cafe.id}">
     <title>${title}</title>
     <rect class="cafe-bg" x="${x + 2}" y="${y + 2}" width="${w - 4}" height="${h - 4}" rx="6"/>
     <path class="cafe-awning" d="M${x + 2} ${y + 8}h${w - 4}v6q${-(w - 4) / 8} 5 ${-(w - 4) / 4} 0t${-(w - 4) / 4} 0t${-(w - 4) / 4} 0t${-(w - 4) / 4} 0z"/>
     <circle class="cafe-pts-bg" cx="${x + w - 12}" cy="${y + 24}" r="8"/>
     <text class="cafe-pts" x="${x + w - 12}" y="${y + 27.5}">${cafe.points}</text>
     ${needCubes(cafe.need, cafe.have, x + 5, y + 19, 8, perRow)}
+    <text class="cafe-id" x="${x + 6}" y="${y + h - 5}">${cafe.id}</text>
     ${cross}
   </g>`;
 }

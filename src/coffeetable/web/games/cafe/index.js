@@ -401,6 +401,7 @@ class CafeTable {
       box,
       marks: mine ? this.marks() : new Map(),
       selected: this.colourFor || (this.delivery && this.delivery.key),
+      targets: mine && this.delivery ? this.delivery.targets() : null,
       ghost: mine,
       testid: `area-${seat}`,
       label: t('cafe.areaOf', { name: this.name(seat) }),
