@@ -22,17 +22,44 @@ export function viewBox(box) {
   return `${box.x0 * S - 4} ${box.y0 * S - 4} ${(box.x1 - box.x0 + 1) * S + 8} ${(box.y1 - box.y0 + 1) * S + 8}`;
 }
 
-/** Line segments along the sides of the cells (a set of "x,y") that no other cell of the set shares. */
-export function outline(cells, cls) {
+/**
+ * The outline of a set of cells ("x,y"), drawn d units inside it, so that two
+ * outlined areas side by side stay apart. A side is drawn where the neighbour is
+ * not in the set; its ends move in at convex corners and out at concave ones.
+ */
+export function outline(cells, cls, d = 0) {
+  const has = (x, y) => cells.has(key(x, y));
   const parts = [];
+  // end offset along a side: in at a convex corner, out at a concave one, else none
+  const end = (side, diagonal) => (!side ? d : diagonal ? -d : 0);
   for (const k of cells) {
     const [x, y] = k.split(',').map(Number);
     const px = x * S;
     const py = y * S;
-    if (!cells.has(key(x, y - 1))) parts.push(`M${px} ${py}h${S}`);
-    if (!cells.has(key(x, y + 1))) parts.push(`M${px} ${py + S}h${S}`);
-    if (!cells.has(key(x - 1, y))) parts.push(`M${px} ${py}v${S}`);
-    if (!cells.has(key(x + 1, y))) parts.push(`M${px + S} ${py}v${S}`);
+    const left = has(x - 1, y);
+    const right = has(x + 1, y);
+    const up = has(x, y - 1);
+    const down = has(x, y + 1);
+    if (!up) {
+      const a = px + end(left, has(x - 1, y - 1));
+      const b = px + S - end(right, has(x + 1, y - 1));
+      parts.push(`M${a} ${py + d}H${b}`);
+    }
+    if (!down) {
+      const a = px + end(left, has(x - 1, y + 1));
+      const b = px + S - end(right, has(x + 1, y + 1));
+      parts.push(`M${a} ${py + S - d}H${b}`);
+    }
+    if (!left) {
+      const a = py + end(up, has(x - 1, y - 1));
+      const b = py + S - end(down, has(x - 1, y + 1));
+      parts.push(`M${px + d} ${a}V${b}`);
+    }
+    if (!right) {
+      const a = py + end(up, has(x + 1, y - 1));
+      const b = py + S - end(down, has(x + 1, y + 1));
+      parts.push(`M${px + S - d} ${a}V${b}`);
+    }
   }
   return parts.length ? `<path class="${cls}" d="${parts.join('')}"/>` : '';
 }
@@ -89,7 +116,7 @@ export function areaSvg(player, opts = {}) {
     const rects = area.squares.map(([x, y]) =>
       `<rect class="hl-cell" x="${x * S}" y="${y * S}" width="${S}" height="${S}"/>`).join('');
     return `<g class="hl hl-${kind} ${selected}" data-area="${areaKey}" data-kind="${kind}"
-      data-testid="area-${areaKey}">${rects}${outline(cells, 'hl-edge')}</g>`;
+      data-testid="area-${areaKey}">${rects}${outline(cells, 'hl-edge', 4)}</g>`;
   }).join('');
   return `<svg class="cf-area" viewBox="${viewBox(box)}" role="img" aria-label="${opts.label || ''}"
       data-testid="${opts.testid || ''}">
