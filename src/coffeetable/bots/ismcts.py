@@ -184,7 +184,11 @@ class ISMCTSBot(Bot):
         self.reuse = reuse
         #: (seat, the view expected after our last action, its subtree)
         self._kept: tuple[int, View | None, Node] | None = None
-        self._priors: Priors | None = getattr(heuristics, "action_values", None)
+        #: Expansion order: the heuristics' cheap ``priors`` if it has them (a greedy's
+        #: ``action_values`` may search, too slow to call at every new node), else those.
+        self._priors: Priors | None = getattr(heuristics, "priors", None) or getattr(
+            heuristics, "action_values", None
+        )
         self._policy: Policy | None = getattr(heuristics, "rollout_action", None)
         self._evaluate: Evaluator | None = getattr(heuristics, "evaluate", None)
 
