@@ -93,3 +93,19 @@ def test_observation_size_is_fixed() -> None:
         for state in random_states(name, players, options, games=1, steps=40):
             for seat in range(players):
                 assert table.observe(state.view(seat)).shape == (table.observation_size,)
+
+
+def test_the_core_never_imports_the_rl_libraries() -> None:
+    """numpy, PettingZoo, Gymnasium and OpenSpiel are the optional rl extra."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, coffeetable.games, coffeetable.bots, coffeetable.sim.arena, "
+        "coffeetable.server.app, coffeetable.cli\n"
+        "from coffeetable import games\n"
+        "[games.get(name) for name in games.names()]\n"
+        "bad = {'numpy', 'pettingzoo', 'gymnasium', 'pyspiel'} & set(sys.modules)\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

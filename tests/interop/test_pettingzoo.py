@@ -137,8 +137,8 @@ def test_observations_come_from_the_view_only() -> None:
         env.step(env.action_space(agent).sample(env.observe(agent)["action_mask"]))
     for seat, agent in enumerate(env.possible_agents):
         before = env.observe(agent)
-        real = env.state
-        env.state = real.determinize(seat, random.Random(seat))
+        real = env.game_state
+        env.game_state = real.determinize(seat, random.Random(seat))
         after = env.observe(agent)
-        env.state = real
+        env.game_state = real
         assert np.array_equal(before["observation"], after["observation"])

@@ -110,15 +110,23 @@ class _Holder:
     strings; ``legal`` caches each seat's legal actions until the next move.
     """
 
-    __slots__ = ("legal", "moves", "state")
+    __slots__ = ("first", "legal", "moves", "state")
 
-    def __init__(self, state: State | None, moves: list[tuple[int, int]] | None = None) -> None:
+    def __init__(
+        self,
+        state: State | None,
+        moves: list[tuple[int, int]] | None = None,
+        first: int | None = None,
+    ) -> None:
         self.state = state
         self.moves = moves or []
         self.legal: dict[int, dict[int, Action]] = {}
+        #: The seat to act next when several may (the arena's choice), until a move.
+        self.first = first
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
-        return _Holder(None if self.state is None else self.state.clone(), list(self.moves))
+        state = None if self.state is None else self.state.clone()
+        return _Holder(state, list(self.moves), self.first)
 
 
 class CoffeeTableGame(pyspiel.Game):  # type: ignore[misc]
@@ -200,7 +208,9 @@ class CoffeeTableState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.TERMINAL)
         if self._simultaneous_now():
             return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return state.actors()[0]
+        actors = state.actors()
+        first = self._table.first
+        return first if first is not None and first in actors else actors[0]
 
     def legal_map(self, player: int) -> dict[int, Action]:
         """index -> action for ``player`` (Doppio's undo left out)."""
@@ -221,6 +231,7 @@ class CoffeeTableState(pyspiel.State):  # type: ignore[misc]
         self.engine_state.apply(seat, self.legal_map(seat)[int(action)])
         self._table.moves.append((seat, int(action)))
         self._table.legal.clear()
+        self._table.first = None
 
     def _apply_actions(self, actions: list[int]) -> None:
         legal = [self.legal_map(seat) for seat in range(self.get_game().num_players())]
@@ -229,6 +240,7 @@ class CoffeeTableState(pyspiel.State):  # type: ignore[misc]
                 self.engine_state.apply(seat, legal[seat][int(action)])
                 self._table.moves.append((seat, int(action)))
         self._table.legal.clear()
+        self._table.first = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._game().codec.describe_action(action)
@@ -247,7 +259,9 @@ class CoffeeTableState(pyspiel.State):  # type: ignore[misc]
         seed = int(sampler() * 2**53) if sampler is not None else None
         rng = random.Random(seed)
         other: CoffeeTableState = self.clone()
-        other._table = _Holder(self.engine_state.determinize(player, rng), list(self._table.moves))
+        other._table = _Holder(
+            self.engine_state.determinize(player, rng), list(self._table.moves), self._table.first
+        )
         return other
 
     def __str__(self) -> str:
@@ -419,6 +433,7 @@ class OpenSpielBot(Bot):
         options = tuple(sorted(state.game.resolve_options(getattr(state, "options", {})).items()))
         spiel = _spiel_game(self.game, state.players, options)
         wrapped = CoffeeTableState(spiel, state.clone())
+        wrapped._table.first = seat  # several seats may act (Café): the arena asks this one
         if wrapped.current_player() != seat:
             raise ValueError(f"seat {seat} is asked to act, but OpenSpiel's turn is another's")
         legal = wrapped.legal_map(seat)

@@ -27,6 +27,8 @@ options (``master=True``, ``zero=True``, ``target=20``, ...) pass through.
   points), so 1.0 is "barista" or "legend".
 - ``max_cycles`` (default none) truncates a match after that many steps of
   each agent (ticks, for Espresso).
+- ``env.game_state`` is the engine's state of the match (``state.view(seat)``,
+  ``state.scores``, ...), for logging and analysis; agents should not read it.
 - ``render()`` prints (``render_mode="human"``) or returns (``"ansi"``) the
   view of the agent to act, as JSON.
 """
@@ -205,7 +207,7 @@ class CoffeeTableEnv(AECEnv):  # type: ignore[misc]
         self.metadata = {**type(self).metadata, "name": f"coffeetable_{name}_v0"}
         self.possible_agents = list(self.table.names)
         self.render_mode = render_mode
-        self.state: State | None = None
+        self.game_state: State | None = None
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -215,7 +217,7 @@ class CoffeeTableEnv(AECEnv):  # type: ignore[misc]
         return self.table.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.state, self._rng = self.table.deal(seed)
+        self.game_state, self._rng = self.table.deal(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -227,8 +229,8 @@ class CoffeeTableEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self._next_agent()
 
     def _next_agent(self) -> str:
-        assert self.state is not None
-        actors = self.state.actors()
+        assert self.game_state is not None
+        actors = self.game_state.actors()
         if not actors:
             return self.agent_selection
         start = -1 if self._last is None else self._last
@@ -236,27 +238,27 @@ class CoffeeTableEnv(AECEnv):  # type: ignore[misc]
         return self.possible_agents[seat]
 
     def observe(self, agent: str) -> Obs:
-        assert self.state is not None
-        return self.table.observe(self.state, self.possible_agents.index(agent))
+        assert self.game_state is not None
+        return self.table.observe(self.game_state, self.possible_agents.index(agent))
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None
+        assert self.game_state is not None
         seat = self.possible_agents.index(agent)
-        legal = self.table.codec.legal(self.state, seat)
+        legal = self.table.codec.legal(self.game_state, seat)
         if action is None or int(action) not in legal:
             raise ValueError(f"{agent}: action {action!r} is not legal now (see its action_mask)")
-        self.state.apply(seat, legal[int(action)])
+        self.game_state.apply(seat, legal[int(action)])
         self._last = seat
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        if self.state.is_over:
+        if self.game_state.is_over:
             for other, reward in zip(
-                self.possible_agents, result(self.table.name, self.state), strict=True
+                self.possible_agents, result(self.table.name, self.game_state), strict=True
             ):
                 self.rewards[other] = reward
                 self.terminations[other] = True
@@ -268,11 +270,11 @@ class CoffeeTableEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        seat = None if self.state is None else self.possible_agents.index(self.agent_selection)
-        return self.table.render(self.state, seat)
+        seat = None if self.game_state is None else self.possible_agents.index(self.agent_selection)
+        return self.table.render(self.game_state, seat)
 
     def close(self) -> None:
-        self.state = None
+        self.game_state = None
 
 
 class EspressoTickEnv(AECEnv):  # type: ignore[misc]
@@ -295,7 +297,7 @@ class EspressoTickEnv(AECEnv):  # type: ignore[misc]
         self.metadata = {**type(self).metadata, "name": f"coffeetable_{name}_v0"}
         self.possible_agents = list(self.table.names)
         self.render_mode = render_mode
-        self.state: State | None = None
+        self.game_state: State | None = None
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -305,7 +307,7 @@ class EspressoTickEnv(AECEnv):  # type: ignore[misc]
         return self.table.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.state, self._rng = self.table.deal(seed)
+        self.game_state, self._rng = self.table.deal(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -315,15 +317,15 @@ class EspressoTickEnv(AECEnv):  # type: ignore[misc]
         self._ticks = 0
         self._chosen: dict[int, int] = {}
         self._masks = {
-            seat: self.ticks.mask(self.state, seat) for seat in range(self.table.players)
+            seat: self.ticks.mask(self.game_state, seat) for seat in range(self.table.players)
         }
         self.agent_selection = self.possible_agents[0]
 
     def observe(self, agent: str) -> Obs:
-        assert self.state is not None
+        assert self.game_state is not None
         seat = self.possible_agents.index(agent)
         return {
-            "observation": self.table.codec.observe(self.state.view(seat)),
+            "observation": self.table.codec.observe(self.game_state.view(seat)),
             "action_mask": self._masks[seat].copy(),
         }
 
@@ -332,7 +334,7 @@ class EspressoTickEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None
+        assert self.game_state is not None
         seat = self.possible_agents.index(agent)
         self._chosen[seat] = _check(action, self.table.codec.num_actions, agent)
         self._cumulative_rewards[agent] = 0.0
@@ -340,17 +342,17 @@ class EspressoTickEnv(AECEnv):  # type: ignore[misc]
             self._clear_rewards()
             self.agent_selection = self.possible_agents[seat + 1]
             return
-        infos = self.ticks.resolve(self.state, self._rng, self._chosen)
+        infos = self.ticks.resolve(self.game_state, self._rng, self._chosen)
         self._chosen = {}
         self._ticks += 1
         self._clear_rewards()
         self.infos = {self.possible_agents[s]: info for s, info in infos.items()}
         self._masks = {
-            seat: self.ticks.mask(self.state, seat) for seat in range(self.table.players)
+            seat: self.ticks.mask(self.game_state, seat) for seat in range(self.table.players)
         }
-        if self.state.is_over:
+        if self.game_state.is_over:
             for other, reward in zip(
-                self.possible_agents, result(self.table.name, self.state), strict=True
+                self.possible_agents, result(self.table.name, self.game_state), strict=True
             ):
                 self.rewards[other] = reward
                 self.terminations[other] = True
@@ -360,10 +362,10 @@ class EspressoTickEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        return self.table.render(self.state, self.possible_agents.index(self.agent_selection))
+        return self.table.render(self.game_state, self.possible_agents.index(self.agent_selection))
 
     def close(self) -> None:
-        self.state = None
+        self.game_state = None
 
 
 class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
@@ -389,7 +391,7 @@ class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.metadata = {**type(self).metadata, "name": f"coffeetable_{name}_v0"}
         self.possible_agents = list(self.table.names)
         self.render_mode = render_mode
-        self.state: State | None = None
+        self.game_state: State | None = None
         self.agents: list[str] = []
 
     @property
@@ -407,20 +409,20 @@ class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
         return self.table.action_spaces[agent]
 
     def _observe(self) -> dict[str, Obs]:
-        assert self.state is not None
+        assert self.game_state is not None
         out = {}
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
             out[agent] = {
-                "observation": self.table.codec.observe(self.state.view(seat)),
-                "action_mask": self.ticks.mask(self.state, seat),
+                "observation": self.table.codec.observe(self.game_state.view(seat)),
+                "action_mask": self.ticks.mask(self.game_state, seat),
             }
         return out
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
-        self.state, self._rng = self.table.deal(seed)
+        self.game_state, self._rng = self.table.deal(seed)
         self.agents = list(self.possible_agents)
         self._ticks = 0
         return self._observe(), {agent: {} for agent in self.agents}
@@ -434,20 +436,20 @@ class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
         dict[str, bool],
         dict[str, dict[str, Any]],
     ]:
-        assert self.state is not None
+        assert self.game_state is not None
         chosen: dict[int, int] = {}
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
             index = actions.get(agent, self.ticks.noop)
             chosen[seat] = _check(index, self.table.codec.num_actions, agent)
-        infos = self.ticks.resolve(self.state, self._rng, chosen)
+        infos = self.ticks.resolve(self.game_state, self._rng, chosen)
         self._ticks += 1
         observations = self._observe()
-        over = self.state.is_over
+        over = self.game_state.is_over
         truncated = (
             not over and self.table.max_cycles is not None and self._ticks >= self.table.max_cycles
         )
-        results = result(self.table.name, self.state) if over else None
+        results = result(self.table.name, self.game_state) if over else None
         rewards, terminations, truncations, info = {}, {}, {}, {}
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
@@ -460,10 +462,10 @@ class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
         return observations, rewards, terminations, truncations, info
 
     def render(self) -> str | None:
-        return self.table.render(self.state, None)
+        return self.table.render(self.game_state, None)
 
     def close(self) -> None:
-        self.state = None
+        self.game_state = None
 
 
 def env(
