@@ -367,3 +367,28 @@ def test_the_board_speaks_french_and_a_reload_keeps_the_card_in_hand(
     assert data(page, "holding") == holding
     assert ghost(page) in legal_places(my_cards(page), holding)
     assert "Poser ici" in page.inner_text(tid("controls"))
+
+
+def test_the_keyboard_takes_a_card_and_places_it(page: Page, server: Server) -> None:
+    open_cafe_table(page, server, players=1)
+    page.wait_for_selector(f'{ROOT}[data-mode="take"]')
+    page.locator(f"{ROOT} .cf-draft-card.takeable").first.focus()
+    page.keyboard.press("Enter")
+    pay = page.locator(f"{tid('pay-choice')} [data-pay]")
+    if pay.count():  # a cup card: pay with the first colour offered
+        pay.first.focus()
+        page.keyboard.press("Enter")
+    page.wait_for_selector(f'{ROOT}[data-mode="place"]')
+    holding = data(page, "holding")
+    legal = legal_places(my_cards(page), holding)
+    turn = page.get_attribute(tid("ghost"), "data-turn")
+    page.keyboard.press("Shift+R")
+    assert page.get_attribute(tid("ghost"), "data-turn") != turn
+    page.keyboard.press("ArrowDown")
+    spot = ghost(page)
+    assert spot in legal
+    seq = data(page, "seq")
+    page.keyboard.press("Enter")
+    after(page, seq)
+    last = my_cards(page)[-1]
+    assert (last["card"], last["x"], last["y"], last["rotation"]) == (holding, *spot)

@@ -88,7 +88,8 @@ function cardEdges(squares) {
  * opts.box: the grid box to show; opts.marks: Map area key "x,y" -> action kind
  * (produce, dry, roast, deliver) for the areas to highlight; opts.selected: an
  * area key; opts.ghost: true to add the ghost layer; opts.cafeTitle(cafe): a tooltip;
- * opts.targets: ids of cafés to outline (those a delivery being composed may reach).
+ * opts.targets: ids of cafés to outline (those a delivery being composed may reach);
+ * opts.tip(square): a square's tooltip.
  */
 export function areaSvg(player, opts = {}) {
   const box = opts.box || gridBox(player.squares);
@@ -96,7 +97,8 @@ export function areaSvg(player, opts = {}) {
   const squares = player.squares.map((s) => {
     const px = s.x * S;
     const py = s.y * S;
-    return `<g class="square" data-x="${s.x}" data-y="${s.y}" data-icon="${s.icon}">
+    const tip = opts.tip ? `<title>${opts.tip(s)}</title>` : '';
+    return `<g class="square" data-x="${s.x}" data-y="${s.y}" data-icon="${s.icon}">${tip}
       <rect class="sq sq-${s.icon}" x="${px}" y="${py}" width="${S}" height="${S}"/>
       ${s.icon === 'cafe' ? '' : glyph(s.icon, s.colour, px, py)}</g>`;
   }).join('');
@@ -115,7 +117,8 @@ export function areaSvg(player, opts = {}) {
     const selected = opts.selected === areaKey ? 'selected' : '';
     const rects = area.squares.map(([x, y]) =>
       `<rect class="hl-cell" x="${x * S}" y="${y * S}" width="${S}" height="${S}"/>`).join('');
-    return `<g class="hl hl-${kind} ${selected}" data-area="${areaKey}" data-kind="${kind}"
+    return `<g class="hl hl-${kind} ${selected}" data-area="${areaKey}" data-kind="${kind}" tabindex="0" role="button"
+      aria-label="${opts.actLabel ? opts.actLabel(kind) : kind}"
       data-testid="area-${areaKey}">${rects}${outline(cells, 'hl-edge', 4)}</g>`;
   }).join('');
   return `<svg class="cf-area" viewBox="${viewBox(box)}" role="img" aria-label="${opts.label || ''}"

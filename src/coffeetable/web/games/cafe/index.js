@@ -242,6 +242,13 @@ class CafeTable {
   key(event) {
     if (event.target.closest && event.target.closest('input, select, textarea')) return;
     if (event.key === 'Escape') { this.clearChoices(); this.render(); return; }
+    const focused = event.target.closest && event.target.closest('[data-area], [data-take]');
+    if (focused && this.el.contains(focused) && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault(); // the keyboard uses a focused area or draft card like a click
+      if (focused.dataset.area) this.area(focused.dataset.area);
+      else if (focused.dataset.take) this.take(focused.dataset.take);
+      return;
+    }
     if (!this.placer) return;
     const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (event.key === 'r' || event.key === 'R') this.rotate(event.shiftKey ? -1 : 1);
@@ -292,6 +299,11 @@ class CafeTable {
   render() {
     const v = this.view;
     if (!v) return;
+    // keep the keyboard's place across a redraw
+    const active = document.activeElement;
+    const focus = active && this.el.contains(active) && active.dataset
+      ? (active.dataset.area && `[data-area="${active.dataset.area}"]`) || (active.dataset.take && `[data-take="${active.dataset.take}"]`)
+      : null;
     const d = this.el.dataset;
     d.phase = v.phase;
     d.round = String(v.round);
@@ -304,7 +316,8 @@ class CafeTable {
     d.holding = v.holding ? v.holding.id : '';
     this.parts.top.innerHTML = this.status();
     this.parts.draftTitle.textContent = t(v.players.length === 1 ? 'cafe.draftSolo' : 'cafe.draft');
-    this.parts.draft.innerHTML = draftRow(v.display, this.of('take'), this.payFor);
+    const ships = this.me == null ? 0 : v.players[this.me].ships;
+    this.parts.draft.innerHTML = draftRow(v.display, this.of('take'), this.payFor, ships);
     this.renderControls();
     this.parts.own.innerHTML = this.playerPanel(this.main, true);
     this.parts.others.innerHTML = v.players.map((_, s) => s).filter((s) => s !== this.main)
@@ -313,6 +326,8 @@ class CafeTable {
     this.parts.logTitle.textContent = t('cafe.log');
     this.renderLog();
     this.renderEnd();
+    const again = focus && this.el.querySelector(focus);
+    if (again) again.focus();
   }
 
   status() {
@@ -406,6 +421,8 @@ class CafeTable {
       testid: `area-${seat}`,
       label: t('cafe.areaOf', { name: this.name(seat) }),
       cafeTitle: (cafe) => esc(cafeText(cafe)),
+      tip: (sq) => esc(t(`cafe.icon.${sq.icon}`)),
+      actLabel: (kind) => esc(t(`cafe.act.${kind}`)),
     }).replace('<svg class="cf-area"', `<svg class="cf-area ${mine ? 'mine' : ''} ${mine && this.placer ? 'placing' : ''}"
       style="width:${(box.x1 - box.x0 + 1) * cell + 8}px"`);
     return `<div class="cf-player panel ${big ? 'big' : 'small'} ${active ? 'active' : ''}" data-testid="player-${seat}"

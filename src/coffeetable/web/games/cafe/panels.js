@@ -24,7 +24,7 @@ export function cafeText(cafe) {
 }
 
 /** The draft row: each shown card, clickable when a take of it is legal. */
-export function draftRow(display, takes, payFor) {
+export function draftRow(display, takes, payFor, ships = 0) {
   if (!display.length) return `<p class="muted">${t('cafe.noDisplay')}</p>`;
   return display.map((card) => {
     const options = takes.filter((a) => a.card === card.id);
@@ -33,11 +33,12 @@ export function draftRow(display, takes, payFor) {
     if (card.cup) {
       if (!takes.length) note = t('cafe.cupCard');
       else if (!options.length) note = t('cafe.cannotPay');
-      else if (options.length && !paid) note = t('cafe.cupFree');
+      else if (!paid) note = t(ships >= 2 ? 'cafe.cupFreeShips' : 'cafe.cupFreeFallback');
       else note = t('cafe.cupCost');
     }
     const cafe = card.cafe ? `<div class="dc-cafe">${esc(cafeText(card.cafe))}</div>` : '';
     return `<div class="cf-draft-card ${options.length ? 'takeable' : ''} ${payFor === card.id ? 'chosen' : ''}"
+        ${options.length ? 'tabindex="0" role="button"' : ''}
         data-take="${options.length ? card.id : ''}" data-testid="draft-${card.id}" title="${esc(card.id)}">
       ${cardSvg(card)}
       <div class="dc-id">${esc(card.id)}${card.cup ? ` · <span class="dc-cup">${esc(note)}</span>` : ''}</div>${cafe}
