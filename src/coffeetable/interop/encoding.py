@@ -51,6 +51,21 @@ MODULES = {
 }
 
 
+#: Solo games: the score that is worth a reward of 1 (the best solo rank's threshold).
+SOLO_SCALE = {"doppio": 16.0, "cafe": 50.0}
+
+
+def result(name: str, state: State) -> list[float]:
+    """The end-of-match reward per seat, for both adapters.
+
+    Two or more seats: 1 for a (shared) win, -1 for a loss (``state.returns()``).
+    Solo: the score over the best solo rank's threshold (``SOLO_SCALE``).
+    """
+    if state.players == 1:
+        return [state.scores[0] / SOLO_SCALE.get(name, 1.0)]
+    return [float(value) for value in state.returns()]
+
+
 def get_game(name: str) -> Game:
     """The game ``name`` from the registry; Café straight from its package if unregistered."""
     try:

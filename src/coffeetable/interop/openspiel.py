@@ -49,8 +49,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 from coffeetable.bots.base import Bot
 from coffeetable.engine import Action, State
-from coffeetable.interop.encoding import Codec, codec, get_game
-from coffeetable.interop.pettingzoo import result
+from coffeetable.interop.encoding import Codec, codec, get_game, result
 
 GAMES = ("doppio", "fika", "cafe")
 #: Seats when ``players`` is not given, and an upper bound on a match's length.

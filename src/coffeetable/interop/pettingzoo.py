@@ -44,21 +44,12 @@ import numpy as np
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
 from coffeetable.engine import IllegalAction, State
-from coffeetable.interop.encoding import OBSERVATION_HIGH, Codec, codec, get_game
+from coffeetable.interop.encoding import OBSERVATION_HIGH, Codec, codec, get_game, result
 
-#: Solo games: the score that is worth a reward of 1 (the best solo rank's threshold).
-SOLO_SCALE = {"doppio": 16.0, "cafe": 50.0}
 #: Seats when ``players`` is not given.
 DEFAULT_PLAYERS = {"doppio": 2, "fika": 2, "cafe": 2, "espresso": 4}
 
 Obs = dict[str, np.ndarray]
-
-
-def result(name: str, state: State) -> list[float]:
-    """The end-of-match reward per seat (see the module docstring)."""
-    if state.players == 1:
-        return [state.scores[0] / SOLO_SCALE.get(name, 1.0)]
-    return [float(value) for value in state.returns()]
 
 
 class _Table:
