@@ -13,8 +13,9 @@ grown from the bot's information set: every iteration
 3. expands one untried legal action (chosen by the rng);
 4. rolls out: actions from the game's ``heuristics.rollout_action(state,
    seat, rng)`` if it has one, else random, until the end of the current
-   turn plus ``rollout_turns`` more turns (a turn ends when the actor
-   changes), at most ``rollout_actions`` actions;
+   turn plus ``turns`` more turns (a turn ends when the actor changes; the
+   heuristics' ``SEARCH_TURNS`` if it has one, else ``TURNS``), at most
+   ``rollout_actions`` actions;
 5. evaluates the reached state, one value per seat in [-1, 1]: a finished
    match of two or more seats by ``state.returns()``; otherwise by the
    heuristics' ``evaluate(state)`` if it has one, else by the score lead
@@ -164,7 +165,7 @@ class ISMCTSBot(Bot):
         iterations: int | None = None,
         max_ms: float | None = None,
         exploration: float = EXPLORATION,
-        turns: int = TURNS,
+        turns: int | None = None,
         rollout_actions: int = ROLLOUT_ACTIONS,
         widening: float | None = WIDENING,
         reuse: bool = True,
@@ -178,7 +179,8 @@ class ISMCTSBot(Bot):
         self.iterations = iterations
         self.max_ms = max_ms
         self.exploration = exploration
-        self.turns = turns
+        #: A game's heuristics may set its own horizon (``SEARCH_TURNS``).
+        self.turns = turns if turns is not None else getattr(heuristics, "SEARCH_TURNS", TURNS)
         self.rollout_actions = rollout_actions
         self.widening = widening
         self.reuse = reuse

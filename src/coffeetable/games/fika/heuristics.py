@@ -9,6 +9,7 @@ faces it does not know do not enter the scoring.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from coffeetable.engine import Action
@@ -17,6 +18,14 @@ from coffeetable.games.fika.scoring import Placed, score_cafe
 
 if TYPE_CHECKING:
     from coffeetable.games.fika.rules import FikaState
+
+#: A café's spots, hashable.
+Spots = tuple[int | None, ...]
+
+#: ISMCTS horizon: a step is two secret picks then two placements with their
+#: effects, so the search must see past the reveal (with the default horizon it
+#: would stop at the pick and judge every card alike).
+SEARCH_TURNS = 4
 
 #: Actions a level bot may fall back on (none: Fika is not real-time).
 FALLBACK_TYPES: frozenset[str] = frozenset()
@@ -32,10 +41,15 @@ def _street(state: FikaState) -> dict[int, Placed]:
 
 def margin(state: FikaState, seat: int) -> int:
     """My coins minus the opponent's, were the round scored now."""
-    street = _street(state)
-    mine = score_cafe(seat, state.cafes, street)[0]
-    theirs = score_cafe(1 - seat, state.cafes, street)[0]
-    return mine - theirs
+    street = tuple(sorted(_street(state).values()))
+    return _margin(seat, tuple(state.cafes[0]), tuple(state.cafes[1]), street)
+
+
+@lru_cache(maxsize=1 << 16)
+def _margin(seat: int, cafe_0: Spots, cafe_1: Spots, street: tuple[Placed, ...]) -> int:
+    # Cached: a search meets the same few positions thousands of times.
+    cafes, groups = [cafe_0, cafe_1], {column: (column, facing) for column, facing in street}
+    return score_cafe(seat, cafes, groups)[0] - score_cafe(1 - seat, cafes, groups)[0]
 
 
 def _best_spot_gain(state: FikaState, seat: int, card: int) -> float:
