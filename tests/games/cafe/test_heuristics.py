@@ -6,7 +6,7 @@ import random
 
 from coffeetable.games.cafe import heuristics
 from coffeetable.games.cafe.rules import CafeState
-from tests.games.cafe.helpers import busy_choice, new, play
+from tests.games.cafe.helpers import acting, busy_choice, cafe, drawn, new, play, put
 
 
 def greedy_game(players: int, seed: int, greedy_seats: set[int]) -> CafeState:
@@ -38,3 +38,50 @@ def test_greedy_beats_random_play() -> None:
     assert sum(solo) / 3 > 5
     duel = greedy_game(2, 7, {1})
     assert duel.scores[1] > duel.scores[0]
+
+
+def _greedy_steps(state: CafeState, steps: int) -> None:
+    for _ in range(steps):
+        legal = state.legal_actions(0)
+        values = heuristics.action_values(state, 0, legal)
+        state.apply(0, legal[values.index(max(values))])
+
+
+def test_the_round_planner_sees_the_chain_through_to_a_cafe() -> None:
+    # Four actions: produce, dry, roast, deliver completes the café; one step at a time
+    # a bean cube is worth little, so only a plan over the round finds it.
+    company = drawn("rdo", "u.C")
+    cafe(company, "X", [(2, 1)], {"red": 1}, 5)
+    state = acting(company, actions=4)
+    state.round_number = 8
+    legal = state.legal_actions(0)
+    values = heuristics.action_values(state, 0, legal)
+    assert legal[values.index(max(values))] == {"type": "produce", "area": [0, 0]}
+    assert max(values) == 5  # the last round: the café's points, nothing promised
+    _greedy_steps(state, 4)
+    assert company.cafes["X"].complete and state.scores == [5]
+
+
+def test_in_the_last_round_leftover_cubes_balance_the_warehouse() -> None:
+    # Red is the scarcest colour in the warehouse: a red cube there is worth 2 points.
+    company = drawn("rdo", "u..")
+    company.warehouse = {"red": 0, "yellow": 2, "green": 2, "black": 3}
+    put(company, (2, 0), "red")
+    state = acting(company, actions=1)
+    state.round_number = 8
+    values = heuristics.action_values(state, 0, state.legal_actions(0))
+    assert max(values) == 2  # 2a + b: from 0 + 2 to 2 + 2
+
+
+def test_search_helpers_are_legal_and_bounded() -> None:
+    for players in (1, 2, 4):
+        state, rng = new(players, 5), random.Random(players)
+        while not state.is_over:
+            seat = state.actors()[0]
+            legal = state.legal_actions(seat)
+            assert len(heuristics.priors(state, seat, legal)) == len(legal)
+            action = heuristics.rollout_action(state, seat, rng)
+            assert action in legal
+            state.apply(seat, action)
+            values = heuristics.evaluate(state)
+            assert len(values) == players and all(-1 <= v <= 1 for v in values)

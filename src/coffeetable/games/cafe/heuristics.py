@@ -1,42 +1,66 @@
-"""Café heuristics for a greedy bot: one action ahead, judged by ``company_value``.
+"""Café heuristics for the bots: a value of a company, a round planner, a rollout and an evaluation.
 
 Pure, and reading only what the views show (the company areas, the display,
-the supply, the round); never the deck. Each action is tried on a copy of the
-seat's company and valued as the change of ``company_value``, given the
-outlook: ``later`` rounds still to come after this one and ``now`` actions
-left this round.
+the supply, the round); never the deck. Everything is judged by
+``company_value(company, later, now)``: the score now plus what the company
+promises, given ``later`` rounds still to come after this one and ``now``
+actions left this round.
 
 ================  =================================================================
 part              value
 ================  =================================================================
 score now         complete cafés' points + the warehouse's ``2a + b``
 a live café       while it can still be fed: points x (``CAFE_PROGRESS`` x share
-                  of its need met + ``CAFE_CHANCE`` while rounds are to come)
+                  of its need met + ``CAFE_CHANCE`` x the share of its missing
+                  cubes whose colour the company grows, while rounds are to come)
 a cube in the     its worth (where it would go: a café that wants the colour,
-chain             points / cubes it needs, else ``SPARE``) x ``DISCOUNT`` per step
-                  still to go (beans 3, drying 2, roasting 1), if those steps fit
-                  in the actions left this round or rounds are to come
+chain             points / cubes it needs, else what it adds to the warehouse's
+                  ``2a + b``, at least ``SPARE``) x ``DISCOUNT`` per step still to
+                  go (beans 3, drying 2, roasting 1), if those steps fit in the
+                  actions left this round or rounds are to come
 the engine        for each round to come: actions (``ACTION`` each), ships up to
-                  2, bean squares, a first drying and roasting area (``CHAIN``)
+                  2, bean squares (more for a colour a live café wants), squares
+                  joined into bigger bean areas (``JOIN``: a produce makes more
+                  cubes), a first and second drying and roasting area (``CHAIN``)
 ================  =================================================================
 
-So the bot builds early and cashes in late: in the last actions it delivers
-to the cafés that complete and balances its warehouse (an incomplete café is
-then worth nothing). A place is worth the change it makes (joined areas, more
+Actions phase (``plan``): a beam search over the rest of the round's actions
+(``BEAM`` sequences kept a step, ranked by ``company_value`` with the actions
+still left), so the bot sees the chain produce -> dry -> roast -> deliver
+through; an action is worth the best stopping value (``now = 0``) of the
+sequences it starts. The grid does not change in this phase, so the engine
+part is computed once. Cost: at most ``BEAM`` x (actions left) expansions of
+about 25 actions each (one company copy and one valuation each): about 10-30 ms
+for a fresh plan of a late round on this machine; the values of a state already
+planned are looked up (``_PLANS``), so the rest of the round costs almost
+nothing.
+
+Draft: a place is worth the change of value it makes (joined areas, more
 cups, a café it can fill; covered cubes and lost cafés count against it); a
 take is worth its card's best placement minus the cube it pays (the warehouse
 points it loses plus ``PAY``); pass is worth ``PASS``: any useful action beats it.
+
+For ISMCTS: ``rollout_action`` (a one-step greedy on the same value, cheap),
+``evaluate`` (``tanh`` of the value lead, or of the solo value around
+``SOLO_CENTRE``).
+
+Placements cost: ``Company.placements`` tries every anchor that puts a card
+square on a visible square, at most (visible squares) x 6 x 4 rotations (about
+1,300 on a 9-card area of ~40 squares, ~1 ms); each legal one is then valued
+on a copy of the company (~0.1 ms), so a place decision on a full area takes
+about 20-40 ms and a take (three cards) about three times that.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 
 from coffeetable.engine import Action
 from coffeetable.games.cafe import actions
-from coffeetable.games.cafe.cards import BY_ID, MAX_ACTIONS, MIN_ACTIONS, ROUNDS
-from coffeetable.games.cafe.grid import Company
+from coffeetable.games.cafe.cards import BY_ID, COLOURS, MAX_ACTIONS, MIN_ACTIONS, ROUNDS
+from coffeetable.games.cafe.grid import AREA_KINDS, Company
 from coffeetable.games.cafe.rules import CafeState
 from coffeetable.games.cafe.scoring import cafe_points, warehouse_points
 
@@ -44,63 +68,135 @@ STEPS = {"roast": 1, "dry": 2, "bean": 3}
 DISCOUNT = 0.65
 SPARE = 0.3
 CAFE_PROGRESS = 1.0
-CAFE_CHANCE = 0.5
+CAFE_CHANCE = 0.25
 ACTION = 0.8
-SHIP = 0.4
+SHIP = 0.8
 BEAN_SQUARE = 0.15
-CHAIN = 1.5
-PAY = 0.3
+WANTED_BEAN = 0.1
+JOIN = 0.1
+CHAIN = 0.8
+PAY = 0.0
 PASS = -0.01
-# Tuned on solo games (40 seeds): the greedy bot averages about 14 points, random play 0.
+#: Sequences the round planner keeps at each step.
+BEAM = 3
+#: evaluate: a value lead of SCALE is worth tanh(1); solo, a value of SOLO_CENTRE is worth 0.
+SCALE = 8.0
+SOLO_CENTRE = 25.0
 
 
 def _actions(company: Company) -> int:
     return min(MAX_ACTIONS, max(MIN_ACTIONS, company.count("cup")))
 
 
-def _chain_value(company: Company, later: int, now: int) -> float:
-    """The worth of the cubes on squares: each goes to the best café slot left, else spare."""
+def _spare_values(warehouse: dict[str, int], colour: str, cubes: int) -> list[float]:
+    """What each of ``cubes`` more cubes of ``colour`` adds to the warehouse's points."""
+    after = dict(warehouse)
+    out = []
+    for _ in range(cubes):
+        before = warehouse_points(after)
+        after[colour] += 1
+        out.append(max(SPARE, float(warehouse_points(after) - before)))
+    return out
+
+
+def engine_value(company: Company) -> float:
+    """What the area promises for one round to come (see the module docstring)."""
+    wanted = {c for cafe in company.cafes.values() for c in COLOURS if cafe.wants(c)}
+    grid = company.grid
+    beans = wanted_beans = joined = cups = ships = dries = roasts = 0
+    for (x, y), square in grid.items():
+        icon = square.icon
+        if icon == "bean":
+            beans += 1
+            wanted_beans += square.colour in wanted
+            for near in ((x + 1, y), (x, y + 1)):
+                other = grid.get(near)
+                joined += other is not None and other.colour == square.colour
+        elif icon == "cup":
+            cups += 1
+        elif icon == "ship":
+            ships += 1
+        elif icon == "dry":
+            dries += 1
+        elif icon == "roast":
+            roasts += 1
+    chain = (dries > 0) + (roasts > 0)
+    return (
+        ACTION * min(MAX_ACTIONS, max(MIN_ACTIONS, cups))
+        + SHIP * min(2, ships)
+        + BEAN_SQUARE * beans
+        + WANTED_BEAN * wanted_beans
+        + JOIN * joined
+        + CHAIN * chain / 3
+    )
+
+
+def company_values(
+    company: Company, later: int, nows: Sequence[int], engine: float | None = None
+) -> list[float]:
+    """``company_value`` for each count of actions left in ``nows`` (one pass over the grid)."""
+    score = warehouse_points(company.warehouse)
+    live: list[tuple[int, int, dict[str, int]]] = []  # points, cubes needed, still missing
+    for cafe in company.cafes.values():
+        if cafe.lost:
+            continue
+        have = cafe.have
+        missing = {c: n - have.get(c, 0) for c, n in cafe.need.items() if n > have.get(c, 0)}
+        if missing:
+            live.append((cafe.points, sum(cafe.need.values()), missing))
+        else:
+            score += cafe.points
+    values = [float(score)] * len(nows)
+    if not later and not any(nows):
+        return values
     steps_by_colour: dict[str, list[int]] = {}
+    grown: set[str] = set()
     for square in company.grid.values():
-        if square.cubes and square.cube_colour is not None:
-            steps_by_colour.setdefault(square.cube_colour, []).extend(
-                [STEPS[square.icon]] * square.cubes
-            )
-    value = 0.0
+        colour = square.cube_colour
+        if square.cubes and colour is not None:
+            steps_by_colour.setdefault(colour, []).extend([STEPS[square.icon]] * square.cubes)
+            grown.add(colour)
+        if square.colour is not None:
+            grown.add(square.colour)
+    promised = 0.0
+    for points, need, missing in live:
+        left = sum(missing.values())
+        chance = 0.0
+        if later:
+            reachable = sum(n for c, n in missing.items() if c in grown)
+            chance = CAFE_CHANCE * min(1, later / 3) * reachable / left
+        promised += points * (CAFE_PROGRESS * (need - left) / need + chance)
+    # The cubes on squares: each goes to the best café slot left for its colour, else to the
+    # warehouse, worth DISCOUNT a step still to go if the steps fit in the actions left.
+    chain = [0.0] * len(nows)
     for colour, cubes in steps_by_colour.items():
         slots = sorted(
             (
-                cafe.points / sum(cafe.need.values())
-                for cafe in company.cafes.values()
-                for _ in range(cafe.wants(colour))
+                points / need
+                for points, need, missing in live
+                for _ in range(missing.get(colour, 0))
             ),
             reverse=True,
         )
+        slots += _spare_values(company.warehouse, colour, max(0, len(cubes) - len(slots)))
         for i, steps in enumerate(sorted(cubes)):
-            if later or now >= steps:
-                value += (slots[i] if i < len(slots) else SPARE) * DISCOUNT**steps
-    return value
+            worth = slots[i] * DISCOUNT**steps
+            for j, now in enumerate(nows):
+                if later or now >= steps:
+                    chain[j] += worth
+    score_engine = later * (engine_value(company) if engine is None else engine) if later else 0.0
+    for j, now in enumerate(nows):
+        if later or now:
+            values[j] += promised + chain[j] + score_engine
+    return values
 
 
-def company_value(company: Company, later: int, now: int) -> float:
-    """The score now plus what the company promises (``later`` rounds, ``now`` actions left)."""
-    value = float(cafe_points(company) + warehouse_points(company.warehouse))
-    if later or now:
-        for cafe in company.cafes.values():
-            if not (cafe.lost or cafe.complete):
-                share = sum(cafe.have.values()) / sum(cafe.need.values())
-                value += cafe.points * (CAFE_PROGRESS * share + CAFE_CHANCE * min(1, later / 3))
-        value += _chain_value(company, later, now)
-    if later:
-        icons = [square.icon for square in company.grid.values()]
-        kinds, beans = set(icons), icons.count("bean")
-        value += later * (
-            ACTION * _actions(company)
-            + SHIP * min(2, company.count("ship"))
-            + BEAN_SQUARE * beans
-            + CHAIN * (("dry" in kinds) + ("roast" in kinds)) / 3
-        )
-    return value
+def company_value(company: Company, later: int, now: int, engine: float | None = None) -> float:
+    """The score now plus what the company promises (``later`` rounds, ``now`` actions left).
+
+    ``engine``: ``engine_value(company)`` when the caller knows it (the grid is unchanged).
+    """
+    return company_values(company, later, (now,), engine)[0]
 
 
 def _later(state: CafeState) -> int:
@@ -112,15 +208,139 @@ def _placed_value(company: Company, later: int) -> float:
     return company_value(company, later, _actions(company)) + ACTION * _actions(company)
 
 
+#: Placement values already computed: (company signature, card, later) -> {(x, y, r): value}.
+_PLACED: dict[tuple[object, ...], dict[tuple[int, int, int], float]] = {}
+
+
+def _placements(company: Company, card_id: str, later: int) -> dict[tuple[int, int, int], float]:
+    """Every legal placement of the card and its value (as the actions begin) over now's.
+
+    Cached: the take values every placement of the card it may take, the place after it
+    then looks them up.
+    """
+    key = (_signature(company, {}, later, 0), card_id)
+    known = _PLACED.get(key)
+    if known is None:
+        card, base = BY_ID[card_id], _placed_value(company, later)
+        known = {}
+        for x, y, rotation in company.placements(card_id):
+            trial = company.copy()
+            trial.place(card, x, y, rotation)
+            known[(x, y, rotation)] = _placed_value(trial, later) - base
+        if len(_PLACED) >= _PLANS_MAX:
+            _PLACED.clear()
+        _PLACED[key] = known
+    return known
+
+
 def _best_place(state: CafeState, seat: int, card_id: str) -> float:
-    company, later = state.companies[seat], _later(state)
-    now = _placed_value(company, later)
-    best = -math.inf
-    for x, y, rotation in company.placements(card_id):
-        trial = company.copy()
-        trial.place(BY_ID[card_id], x, y, rotation)
-        best = max(best, _placed_value(trial, later) - now)
+    return max(_placements(state.companies[seat], card_id, _later(state)).values())
+
+
+# -- the actions phase: a beam search over the rest of the round ------------------------------
+
+#: Planned states: signature -> {action key: value}. Cleared when it grows large.
+_PLANS: dict[tuple[object, ...], dict[str, float]] = {}
+_PLANS_MAX = 4096
+
+
+def _signature(
+    company: Company, supply: dict[str, int], later: int, now: int
+) -> tuple[object, ...]:
+    cubes = tuple(
+        sorted((pos, s.cubes, s.cube_colour) for pos, s in company.grid.items() if s.cubes)
+    )
+    cafes = tuple(
+        sorted((k, c.lost, tuple(sorted(c.have.items()))) for k, c in company.cafes.items())
+    )
+    return (
+        tuple(company.cards),
+        cubes,
+        cafes,
+        tuple(company.warehouse.values()),
+        tuple(supply.values()),
+        later,
+        now,
+    )
+
+
+def _key(action: Action) -> str:
+    return repr(sorted(action.items()))
+
+
+def _apply(
+    company: Company, supply: dict[str, int], action: Action
+) -> tuple[Company, dict[str, int]]:
+    """The company and supply after ``action``, on copies (only what an action changes)."""
+    trial = object.__new__(Company)
+    trial.grid = {
+        pos: square.copy() if square.icon in AREA_KINDS else square
+        for pos, square in company.grid.items()
+    }
+    trial.cafes = {key: cafe.copy() for key, cafe in company.cafes.items()}
+    trial.warehouse = dict(company.warehouse)
+    trial.cards = company.cards
+    trial._areas = company.areas()
+    after = dict(supply)
+    actions.perform(trial, after, action)
+    return trial, after
+
+
+def plan(
+    company: Company, supply: dict[str, int], later: int, now: int, candidates: Sequence[Action]
+) -> list[float]:
+    """Each candidate's worth: the best value at which a sequence it starts may stop.
+
+    A beam search of ``BEAM`` sequences over the ``now`` actions left this round;
+    the values are relative to stopping now (passing).
+    """
+    engine = engine_value(company) if later else 0.0
+    base = company_value(company, later, 0, engine)
+    best: list[float] = []
+    frontier: list[tuple[float, int, Company, dict[str, int]]] = []
+    for i, action in enumerate(candidates):
+        if action["type"] == "pass":
+            best.append(PASS)
+            continue
+        trial, after = _apply(company, supply, action)
+        stop, promise = company_values(trial, later, (0, now - 1), engine)
+        best.append(stop - base)
+        if now > 1:
+            frontier.append((promise, i, trial, after))
+    for left in range(now - 1, 0, -1):
+        frontier.sort(key=lambda node: -node[0])
+        grown: list[tuple[float, int, Company, dict[str, int]]] = []
+        for _, first, node, node_supply in frontier[:BEAM]:
+            for action in actions.choices(node, node_supply):
+                if action["type"] == "pass":
+                    continue
+                trial, after = _apply(node, node_supply, action)
+                stop, promise = company_values(trial, later, (0, left - 1), engine)
+                best[first] = max(best[first], stop - base)
+                if left > 1:
+                    grown.append((promise, first, trial, after))
+        frontier = grown
     return best
+
+
+def _phase_values(state: CafeState, seat: int, candidates: Sequence[Action]) -> list[float]:
+    company, supply = state.companies[seat], state.supply
+    later, now = _later(state), state.actions_left[seat]
+    signature = _signature(company, supply, later, now)
+    known = _PLANS.get(signature)
+    keys = [_key(action) for action in candidates]
+    if known is None or any(key not in known for key in keys):
+        legal = actions.choices(company, supply)
+        resolved = [actions.resolve(company, supply, a) for a in candidates]
+        everything = legal + [a for a in resolved if _key(a) not in {_key(b) for b in legal}]
+        values = plan(company, supply, later, now, everything)
+        known = dict(zip((_key(a) for a in everything), values, strict=True))
+        if len(_PLANS) >= _PLANS_MAX:
+            _PLANS.clear()
+        _PLANS[signature] = known
+        for key, action in zip(keys, resolved, strict=True):
+            known.setdefault(key, known[_key(action)])
+    return [known[key] for key in keys]
 
 
 def action_value(state: CafeState, seat: int, action: Action) -> float:
@@ -130,9 +350,10 @@ def action_value(state: CafeState, seat: int, action: Action) -> float:
 
 def action_values(state: CafeState, seat: int, candidates: Sequence[Action]) -> list[float]:
     """``action_value`` for many actions at once (a take's best placement computed once)."""
-    company, later = state.companies[seat], _later(state)
+    if state.phase == "actions":
+        return _phase_values(state, seat, candidates)
+    company = state.companies[seat]
     best: dict[str, float] = {}
-    base: float | None = None
     out = []
     for action in candidates:
         kind = action["type"]
@@ -146,20 +367,119 @@ def action_values(state: CafeState, seat: int, candidates: Sequence[Action]) -> 
                 after[action["pay"]] -= 1
                 value -= warehouse_points(company.warehouse) - warehouse_points(after) + PAY
         elif kind == "place":
-            assert state.holding is not None
-            if base is None:
-                base = _placed_value(company, later)
-            trial = company.copy()
-            trial.place(BY_ID[state.holding], action["x"], action["y"], action["rotation"])
-            value = _placed_value(trial, later) - base
-        elif kind == "pass":
-            value = PASS
+            out.append(0.0)  # valued below, all placements together
+            continue
         else:
-            now = state.actions_left[seat] - 1
-            if base is None:
-                base = company_value(company, later, now)
-            trial, supply = company.copy(), dict(state.supply)
-            actions.perform(trial, supply, actions.resolve(trial, supply, action))
-            value = company_value(trial, later, now) - base
+            value = PASS
         out.append(value)
+    places = [i for i, action in enumerate(candidates) if action["type"] == "place"]
+    if places:
+        values = _place_values(state, seat, [candidates[i] for i in places])
+        for i, value in zip(places, values, strict=True):
+            out[i] = value
     return out
+
+
+def _place_values(state: CafeState, seat: int, candidates: Sequence[Action]) -> list[float]:
+    """Each placement by its value as the actions begin."""
+    assert state.holding is not None
+    known = _placements(state.companies[seat], state.holding, _later(state))
+    return [known[(a["x"], a["y"], a["rotation"])] for a in candidates]
+
+
+# -- for search: cheap priors, a rollout policy and an evaluation ------------------------------
+
+
+def priors(state: CafeState, seat: int, candidates: Sequence[Action]) -> list[float]:
+    """Cheap values to order a search's expansions (no planning, no placement search).
+
+    Actions: the change of ``company_value`` one step ahead; a place: its value as the
+    actions begin; a take: its café's points a cube, less the cube it pays.
+    """
+    company, later = state.companies[seat], _later(state)
+    if state.phase == "actions":
+        now = state.actions_left[seat] - 1
+        base = company_value(company, later, now)
+        out = []
+        for action in candidates:
+            if action["type"] == "pass":
+                out.append(PASS)
+                continue
+            trial, _ = _apply(company, state.supply, actions.resolve(company, state.supply, action))
+            out.append(company_value(trial, later, now) - base)
+        return out
+    if state.phase == "place":
+        return _place_values(state, seat, candidates)
+    out = []
+    for action in candidates:
+        card = BY_ID[action.get("card", "")] if action.get("card") in BY_ID else None
+        value = 0.0 if card is None else card.points / max(1, sum(n for _, n in card.need))
+        out.append(value - (PAY + 1 if action.get("pay") is not None else 0))
+    return out
+
+
+#: Kinds of action in the order the rollout prefers them (the chain's end first).
+_ROLLOUT_ORDER = {"deliver": 0, "roast": 1, "dry": 2, "produce": 3, "pass": 9}
+#: Placements a rollout samples (the best of them by ``engine_value``).
+ROLLOUT_SAMPLES = 6
+
+
+def rollout_action(state: CafeState, seat: int, rng: random.Random) -> Action:
+    """A cheap policy for search rollouts: the chain's end first, a sampled placement.
+
+    Actions: a deliver that completes the most café points, else the furthest step of
+    the chain (roast, dry, produce), the colour wanted most; draft: a card without a
+    cost when one shows, placed at the best of ``ROLLOUT_SAMPLES`` sampled spots.
+    """
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    company = state.companies[seat]
+    if state.phase == "take":
+        free = [a for a in legal if "pay" not in a]
+        return rng.choice(free or legal)
+    if state.phase == "place":
+        assert state.holding is not None
+        card = BY_ID[state.holding]
+        best, best_value = legal[0], -math.inf
+        for action in rng.sample(legal, min(ROLLOUT_SAMPLES, len(legal))):
+            trial = company.copy()
+            trial.place(card, action["x"], action["y"], action["rotation"])
+            value = engine_value(trial) + cafe_points(trial)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+    wanted = {c: sum(cafe.wants(c) for cafe in company.cafes.values()) for c in COLOURS}
+
+    def rank(action: Action) -> tuple[float, float, float]:
+        kind = action["type"]
+        if kind == "deliver":
+            cafes = sum(sum(v.values()) for v in action["to"].values())
+            return (0, -cafes, rng.random())
+        colour = action.get("colour")
+        if colour is None and kind == "produce":
+            area = company.area_at((action["area"][0], action["area"][1]))
+            colour = area.colour if area is not None else None
+        return (_ROLLOUT_ORDER[kind], -wanted.get(colour or "", 0), rng.random())
+
+    return min(legal, key=rank)
+
+
+def _outlook(state: CafeState, seat: int) -> float:
+    company, later = state.companies[seat], _later(state)
+    if state.is_over:
+        return float(cafe_points(company) + warehouse_points(company.warehouse))
+    now = state.actions_left[seat] if state.phase == "actions" else _actions(company)
+    return company_value(company, later, now)
+
+
+def evaluate(state: CafeState) -> list[float]:
+    """Each seat's value in [-1, 1]: ``tanh`` of its ``company_value`` lead over the best other
+    (solo: of its value around ``SOLO_CENTRE``), the actions left this round counted."""
+    values = [_outlook(state, seat) for seat in range(state.players)]
+    if state.players == 1:
+        return [math.tanh((values[0] - SOLO_CENTRE) / SCALE)]
+    return [
+        math.tanh((value - max(v for i, v in enumerate(values) if i != seat)) / SCALE)
+        for seat, value in enumerate(values)
+    ]
