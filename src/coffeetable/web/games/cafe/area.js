@@ -108,6 +108,9 @@ export function areaSvg(player, opts = {}) {
     const target = opts.targets && opts.targets.has(cafe.id) ? 'target' : '';
     return cells.length ? cafeBox(cafe, cells, opts.cafeTitle ? opts.cafeTitle(cafe) : cafe.name || '', target) : '';
   }).join('');
+  // the card placed last stands out, so a glance shows what each company just did
+  const last = player.cards.length > 1 ? player.cards[player.cards.length - 1].card : null;
+  const lastCells = new Set(player.squares.filter((s) => s.card === last).map((s) => key(s.x, s.y)));
   const cubes = player.squares.map((s) => cubesOn(s.cubes, s.cube_colour, s.x * S, s.y * S)).join('');
   const highlights = player.areas.map((area) => {
     const areaKey = key(...area.id);
@@ -123,7 +126,7 @@ export function areaSvg(player, opts = {}) {
   }).join('');
   return `<svg class="cf-area" viewBox="${viewBox(box)}" role="img" aria-label="${opts.label || ''}"
       data-testid="${opts.testid || ''}">
-    <g class="squares">${squares}</g>${cardEdges(player.squares)}<g class="cafes">${cafes}</g>
+    <g class="squares">${squares}</g>${cardEdges(player.squares)}${outline(lastCells, 'last-card', 1.5)}<g class="cafes">${cafes}</g>
     <g class="cube-layer">${cubes}</g><g class="hl-layer">${highlights}</g>
     ${opts.ghost ? '<g class="ghost-layer"></g>' : ''}</svg>`;
 }

@@ -91,10 +91,8 @@ class CafeTable {
   }
 
   event(ev) {
-    if (!ev || !ev.type) return;
-    const line = logLine(ev, (s) => this.name(s));
-    if (!line) return;
-    this.log.push(line);
+    if (!ev || !ev.type || !logLine(ev, (s) => this.logName(s))) return;
+    this.log.push(ev); // events, not lines: a language switch retells them
     if (this.log.length > LOG_SIZE) this.log.shift();
     this.renderLog();
   }
@@ -288,6 +286,12 @@ class CafeTable {
     return this.ctx.names()[seat] || t('cafe.seatName', { n: seat + 1 });
   }
 
+  /** A seat in the log: its name even for you ("You" would not agree with the verbs in every language). */
+  logName(seat) {
+    if (seat == null) return '';
+    return this.ctx.names()[seat] || t('cafe.seatName', { n: seat + 1 });
+  }
+
   mode() {
     if (this.pending) return 'wait';
     if (this.of('take').length) return 'take';
@@ -458,7 +462,8 @@ class CafeTable {
   }
 
   renderLog() {
-    this.parts.log.innerHTML = this.log.slice(-60).map((line) => `<li>${line}</li>`).join('');
+    this.parts.log.innerHTML = this.log.slice(-60)
+      .map((ev) => `<li>${logLine(ev, (s) => this.logName(s))}</li>`).join('');
     this.parts.log.dataset.count = String(this.log.length);
     this.parts.log.scrollTop = this.parts.log.scrollHeight;
   }

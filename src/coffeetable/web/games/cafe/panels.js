@@ -98,8 +98,8 @@ export function endScreen(view, name, hidden = false) {
       <h2>${t('cafe.end.solo')}</h2>
       <p class="cf-big" data-testid="solo-rank">${t('cafe.end.rankIs', { rank: t(`cafe.rank.${rank}`), n: view.scores[0] })}</p>
       ${table}
-      <ol class="cf-ranks">${SOLO_RANKS.map((r) => `<li class="${r === rank ? 'me' : ''}">${t(`cafe.rankRange.${r}`)} — ${t(`cafe.rank.${r}`)}</li>`).join('')}</ol>
-      ${look}</div>`;
+      <ul class="cf-ranks">${SOLO_RANKS.map((r) => `<li class="${r === rank ? 'me' : ''}">${t(`cafe.rankRange.${r}`)} — ${t(`cafe.rank.${r}`)}</li>`).join('')}</ul>
+      <p>${look}</p></div>`;
   }
   const names = winners.map((s) => esc(name(s))).join(', ');
   const line = t(winners.length > 1 ? 'cafe.end.winners' : 'cafe.end.winner', { names });
@@ -110,7 +110,7 @@ export function endScreen(view, name, hidden = false) {
     ${tied ? `<p class="muted">${t('cafe.end.byTie')}</p>` : ''}
     ${table}
     <p class="muted small">${t('cafe.end.rules')}</p>
-    ${look}</div>`;
+    <p>${look}</p></div>`;
 }
 
 /** A log line for an event, or '' for events not worth a line. */
