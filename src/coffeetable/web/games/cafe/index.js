@@ -11,9 +11,9 @@ import { esc, toast } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
 import { areaSvg, gridBox } from './area.js';
 import { Delivery } from './deliver.js';
-import { COLOURS, S, glyph, installCss } from './icons.js';
+import { S, glyph, installCss } from './icons.js';
 import {
-  cafeText, cubeIcon, draftRow, endScreen, logLine, masterToken, payChoice, track, warehouse,
+  cafeText, cubeIcon, doing, draftRow, endScreen, logLine, masterToken, payChoice, statusBar, track, warehouse,
 } from './panels.js';
 import { Placer } from './place.js';
 
@@ -318,7 +318,7 @@ class CafeTable {
     d.master = String(v.master);
     d.players = String(v.players.length);
     d.holding = v.holding ? v.holding.id : '';
-    this.parts.top.innerHTML = this.status();
+    this.parts.top.innerHTML = statusBar(this.view, (seat) => this.name(seat));
     this.parts.draftTitle.textContent = t(v.players.length === 1 ? 'cafe.draftSolo' : 'cafe.draft');
     const ships = this.me == null ? 0 : v.players[this.me].ships;
     this.parts.draft.innerHTML = draftRow(v.display, this.of('take'), this.payFor, ships);
@@ -334,16 +334,7 @@ class CafeTable {
     if (again) again.focus();
   }
 
-  status() {
-    const v = this.view;
-    const supply = COLOURS.map((c) => `<span class="sup" data-testid="supply-${c}">${cubeIcon(c)}${v.supply[c]}</span>`).join('');
-    return `<span class="cf-round" data-testid="round">${t('cafe.round', { n: v.round, of: v.rounds })}</span>
-      <span class="cf-phase">${t(`cafe.phase.${v.phase}`)}</span>
-      <span>${masterToken()} ${esc(this.name(v.master))}</span>
-      ${v.order.length > 1 && v.phase !== 'actions' && v.phase !== 'over' ? `<span class="muted">${t('cafe.order', { names: v.order.map((s) => esc(this.name(s))).join(' → ') })}</span>` : ''}
-      <span class="cf-supply" title="${esc(t('cafe.supplyTip'))}">${t('cafe.supply')} ${supply}</span>
-      <span class="muted" data-testid="deck">${t('cafe.deck', { n: v.deck_count })}</span>`;
-  }
+
 
   renderControls() {
     this.parts.controls.innerHTML = this.controls();
@@ -396,17 +387,7 @@ class CafeTable {
     return t('cafe.wait.actions', { names: busy.map((s) => esc(this.name(s))).join(', ') });
   }
 
-  /** What a player is doing now, for their header. */
-  doing(seat) {
-    const v = this.view;
-    const p = v.players[seat];
-    if (v.phase === 'over') return '';
-    if (v.phase === 'actions') {
-      return p.actions_left > 0 ? t('cafe.doing.acting', { n: p.actions_left }) : t('cafe.doing.done');
-    }
-    if (v.turn === seat) return t(v.phase === 'take' ? 'cafe.doing.taking' : 'cafe.doing.placing');
-    return v.order.indexOf(seat) < v.order.indexOf(v.turn) ? t('cafe.doing.placed') : t('cafe.doing.waiting');
-  }
+
 
   playerPanel(seat, big) {
     const v = this.view;
@@ -435,7 +416,7 @@ class CafeTable {
         <strong class="cf-name">${esc(this.name(seat))}</strong>
         ${v.master === seat ? masterToken() : ''}
         <span class="cf-score" data-testid="score-${seat}">${t('cafe.points', { n: p.score })}</span>
-        <span class="cf-doing">${this.doing(seat)}</span>
+        <span class="cf-doing">${doing(v, seat)}</span>
       </header>
       <div class="cf-stats">${track(p, v.phase === 'actions')}${warehouse(p, seat)}
         <span class="cf-counts" title="${esc(t('cafe.countsTip'))}" data-testid="counts-${seat}">${miniIcon('cup')} ${p.cups}

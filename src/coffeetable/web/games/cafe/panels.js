@@ -55,6 +55,29 @@ export function payChoice(card, takes, warehouse) {
     <button type="button" data-act="cancel" data-testid="cancel">${t('cafe.cancel')}</button></div>`;
 }
 
+/** The bar above the table: round, phase, Master, draft order, supply, deck. */
+export function statusBar(v, name) {
+  const supply = COLOURS.map((c) => `<span class="sup" data-testid="supply-${c}">${cubeIcon(c)}${v.supply[c]}</span>`).join('');
+  const drafting = v.order.length > 1 && v.phase !== 'actions' && v.phase !== 'over';
+  return `<span class="cf-round" data-testid="round">${t('cafe.round', { n: v.round, of: v.rounds })}</span>
+    <span class="cf-phase">${t(`cafe.phase.${v.phase}`)}</span>
+    <span>${masterToken()} ${esc(name(v.master))}</span>
+    ${drafting ? `<span class="muted">${t('cafe.order', { names: v.order.map((s) => esc(name(s))).join(' → ') })}</span>` : ''}
+    <span class="cf-supply" title="${esc(t('cafe.supplyTip'))}">${t('cafe.supply')} ${supply}</span>
+    <span class="muted" data-testid="deck">${t('cafe.deck', { n: v.deck_count })}</span>`;
+}
+
+/** What a player is doing now, for their header. */
+export function doing(v, seat) {
+  const p = v.players[seat];
+  if (v.phase === 'over') return '';
+  if (v.phase === 'actions') {
+    return p.actions_left > 0 ? t('cafe.doing.acting', { n: p.actions_left }) : t('cafe.doing.done');
+  }
+  if (v.turn === seat) return t(v.phase === 'take' ? 'cafe.doing.taking' : 'cafe.doing.placing');
+  return v.order.indexOf(seat) < v.order.indexOf(v.turn) ? t('cafe.doing.placed') : t('cafe.doing.waiting');
+}
+
 /** The action track: a slot per action a round (1-8), the used ones crossed. */
 export function track(player, acting) {
   const total = player.actions;
