@@ -234,6 +234,9 @@ class CafeTable {
   wheel(event) {
     if (!this.placer || !event.target.closest('svg.cf-area.mine')) return;
     event.preventDefault();
+    // a trackpad sends a burst of small wheel events: one quarter turn per burst
+    if (event.timeStamp - (this.lastWheel || -Infinity) < 180) return;
+    this.lastWheel = event.timeStamp;
     this.rotate(event.deltaY < 0 ? -1 : 1);
   }
 
