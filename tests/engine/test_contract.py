@@ -8,7 +8,7 @@ import random
 import pytest
 
 from coffeetable import games
-from coffeetable.engine import IllegalAction, MatchLog, Option, replay_log
+from coffeetable.engine import IllegalAction, MatchLog, Option, action_schema, replay_log
 
 
 def test_the_registry_lists_and_returns_games() -> None:
@@ -47,6 +47,36 @@ def test_every_game_follows_the_contract_in_random_play(name: str) -> None:
     assert again.view(None) == state.view(None)
     with pytest.raises(IllegalAction):
         state.apply(0, {"type": "no such action"})
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_legal_action_fits_the_published_action_schema(name: str) -> None:
+    # Clients (and the OpenAPI page) learn the actions from this schema: it must admit
+    # every action the rules offer.
+    jsonschema = pytest.importorskip("jsonschema")
+    game = games.get(name)
+    schema = game.describe()["action_schema"]
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    rng = random.Random(2)
+    for players in sorted({game.min_players, min(game.max_players, 3)}):
+        state = game.new_state(players=players, seed=players)
+        for _ in range(300):
+            if state.is_over:
+                break
+            seat = rng.choice(state.actors())
+            legal = state.legal_actions(seat)
+            for action in legal:
+                validator.validate(action)
+            state.apply(seat, rng.choice(legal))
+    assert not validator.is_valid({"type": "no such action"})
+
+
+def test_action_schema_requires_every_field_unless_told() -> None:
+    every = action_schema("move", **{"from": {"type": "integer"}, "to": {"type": "integer"}})
+    assert every["required"] == ["type", "from", "to"] and not every["additionalProperties"]
+    assert action_schema("skip", ())["required"] == ["type"]
+    assert action_schema("take", ("card",), card={}, pay={})["required"] == ["type", "card"]
 
 
 def test_options_are_checked_with_readable_errors() -> None:

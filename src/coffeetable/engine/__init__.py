@@ -12,6 +12,7 @@ from coffeetable.engine.contract import (
     Option,
     State,
     View,
+    action_schema,
     check_fields,
 )
 from coffeetable.engine.replay import replay, replay_log
@@ -25,6 +26,7 @@ __all__ = [
     "Option",
     "State",
     "View",
+    "action_schema",
     "check_fields",
     "replay",
     "replay_log",

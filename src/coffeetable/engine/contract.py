@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +42,23 @@ def check_fields(action: Mapping[str, Any], allowed: Collection[str]) -> None:
     extra = action.keys() - set(allowed)
     if extra:
         raise IllegalAction(f"unexpected field {sorted(extra)[0]!r} in a {action.get('type')}")
+
+
+def action_schema(
+    action_type: str, required: Sequence[str] | None = None, /, **properties: Any
+) -> dict[str, Any]:
+    """The JSON Schema of one action type, for a game's ``action_schema``.
+
+    ``properties`` are the action's fields (JSON Schemas); ``required`` names those it
+    must have (default: all of them). No other field is allowed.
+    """
+    needed = list(properties) if required is None else list(required)
+    return {
+        "type": "object",
+        "properties": {"type": {"const": action_type}, **properties},
+        "required": ["type", *needed],
+        "additionalProperties": False,
+    }
 
 
 @dataclass(frozen=True)

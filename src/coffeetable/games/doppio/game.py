@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from coffeetable.engine import Game, Option
+from coffeetable.engine import Game, Option, action_schema
 from coffeetable.games.doppio.cards import COLOURS, KINDS
 from coffeetable.games.doppio.rules import DoppioState
 
@@ -18,27 +18,22 @@ _KINDS = {
 }
 
 
-def _action(action_type: str, **properties: Any) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "properties": {"type": {"const": action_type}, **properties},
-        "required": ["type", *properties],
-        "additionalProperties": False,
-    }
-
-
 ACTION_SCHEMA: dict[str, Any] = {
     "oneOf": [
-        _action("place", kind={"enum": list(KINDS)}, colour={"enum": list(COLOURS)}, space=_SPACE),
-        _action("move", **{"from": _SPACE, "to": _SPACE, "kinds": _KINDS}),
-        _action("exchange", **{"from": _SPACE, "to": _SPACE, "kinds": _KINDS, "with": _KINDS}),
-        _action(
+        action_schema(
+            "place", kind={"enum": list(KINDS)}, colour={"enum": list(COLOURS)}, space=_SPACE
+        ),
+        action_schema("move", **{"from": _SPACE, "to": _SPACE, "kinds": _KINDS}),
+        action_schema(
+            "exchange", **{"from": _SPACE, "to": _SPACE, "kinds": _KINDS, "with": _KINDS}
+        ),
+        action_schema(
             "score",
             card={"type": "integer", "minimum": 1, "maximum": 16},
             turned={"type": "boolean"},
         ),
-        _action("end_turn"),
-        _action("undo"),
+        action_schema("end_turn"),
+        action_schema("undo"),
     ]
 }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from coffeetable.engine import Game
+from coffeetable.engine import Game, action_schema
 from coffeetable.games.fika.cards import COLOURS, SPOTS, SUPPLY
 from coffeetable.games.fika.rules import FikaState
 
@@ -13,24 +13,16 @@ _CARD = {"type": "integer", "minimum": 0, "maximum": 17}
 _SEAT = {"type": "integer", "minimum": 0, "maximum": 1}
 
 
-def _action(action_type: str, required: tuple[str, ...] = (), **properties: Any) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "properties": {"type": {"const": action_type}, **properties},
-        "required": ["type", *required],
-        "additionalProperties": False,
-    }
-
-
 ACTION_SCHEMA: dict[str, Any] = {
     "oneOf": [
-        _action("colour", ("colour",), colour={"enum": list(COLOURS)}),
-        _action("pick", ("card",), card=_CARD),
-        _action("stop"),
-        _action("place", ("spot",), spot=_SPOT),
-        _action("skip"),
-        _action(
+        action_schema("colour", ("colour",), colour={"enum": list(COLOURS)}),
+        action_schema("pick", ("card",), card=_CARD),
+        action_schema("stop"),
+        action_schema("place", ("spot",), spot=_SPOT),
+        action_schema("skip"),
+        action_schema(
             "effect",
+            (),  # the fields depend on the card's number
             supply={"type": "integer", "minimum": 0, "maximum": SUPPLY - 1},
             cafe=_SEAT,
             spot=_SPOT,
