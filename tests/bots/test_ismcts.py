@@ -206,6 +206,15 @@ def test_a_budget_is_iterations_or_milliseconds() -> None:
 
 
 @pytest.mark.parametrize("name", ["doppio", "fika"])
+def test_a_game_sets_its_search_horizon_in_its_heuristics() -> None:
+    from coffeetable.bots.ismcts import TURNS
+    from coffeetable.games.fika import heuristics as fika_heuristics
+
+    assert ISMCTSBot(fika_heuristics).turns == fika_heuristics.SEARCH_TURNS > TURNS
+    assert ISMCTSBot(fika_heuristics, turns=1).turns == 1
+    assert ISMCTSBot(None).turns == TURNS
+
+
 def test_on_the_real_games_choices_are_legal_reproducible_and_change_nothing(name: str) -> None:
     state = games.get(name).new_state(players=2, seed=5)
     rng = random.Random(1)
