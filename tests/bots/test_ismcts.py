@@ -205,7 +205,6 @@ def test_a_budget_is_iterations_or_milliseconds() -> None:
     assert "ismcts" in bots.available("doppio") and "ismcts" not in bots.available("espresso")
 
 
-@pytest.mark.parametrize("name", ["doppio", "fika"])
 def test_a_game_sets_its_search_horizon_in_its_heuristics() -> None:
     from coffeetable.bots.ismcts import TURNS
     from coffeetable.games.fika import heuristics as fika_heuristics
@@ -215,6 +214,7 @@ def test_a_game_sets_its_search_horizon_in_its_heuristics() -> None:
     assert ISMCTSBot(None).turns == TURNS
 
 
+@pytest.mark.parametrize("name", ["doppio", "fika"])
 def test_on_the_real_games_choices_are_legal_reproducible_and_change_nothing(name: str) -> None:
     state = games.get(name).new_state(players=2, seed=5)
     rng = random.Random(1)
