@@ -172,9 +172,13 @@ FIELDS = st.fixed_dictionaries(
 
 
 def normalised(action: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The form legal_actions uses: owner omitted for one's own card, flip count explicit."""
+    """The form legal_actions uses: owner omitted for one's own card, flip count explicit.
+
+    Only card moves name an owner: on a flip (say) an ``owner`` is a field too many.
+    """
     out = dict(action)
-    if out.get("owner") == seat and type(out.get("owner")) is int:
+    takes_owner = out.get("type") in ("play", "joker")
+    if takes_owner and out.get("owner") == seat and type(out.get("owner")) is int:
         del out["owner"]
     follow = out.get("follow")
     if isinstance(follow, dict) and follow.get("owner") == seat:
