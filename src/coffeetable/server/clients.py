@@ -8,9 +8,10 @@ once per seat (view, legal actions and actors) to every client of that seat.
 from __future__ import annotations
 
 import time
+from collections import deque
 from typing import Any
 
-from coffeetable.engine import State
+from coffeetable.engine import Event, State
 from coffeetable.server.connections import Connection, Offer, dumps
 from coffeetable.server.seats import Seat
 
@@ -24,6 +25,8 @@ class TableClients:
     status: str
     holding: bool
     _committing: bool
+    #: The match's last public events, for clients that arrive mid-match.
+    recent: deque[Event]
 
     @property
     def seq(self) -> int:
@@ -39,11 +42,13 @@ class TableClients:
         return None
 
     def attach(self, conn: Connection) -> None:
-        """A client arrives: it gets the table, then (unless a commit is in flight) the state."""
+        """A client arrives: it gets the table, the recent public events, then (unless a
+        commit is in flight) the state."""
         self.connections.add(conn)
         if conn.seat is not None:
             self.seats[conn.seat].connections += 1
         conn.send_json({"type": "table", "table": self.summary()})
+        conn.send_json({"type": "history", "events": list(self.recent)})
         if not self._committing:  # else the broadcast after the commit reaches it
             self._send_state({conn})
         if conn.seat is not None and self.seats[conn.seat].connections == 1:

@@ -21,6 +21,10 @@ actor, is sent in every state (``clock``) and in the summary, and a seat whose
 time runs out is handed to the greedy bot (event ``{"type": "clock", "seat":
 s, "expired": true}``).
 
+History: a client that arrives gets, before its first state, the last
+``HISTORY`` public events of the match (``{"type": "history", "events": [...]}``;
+rebuilt from the log after a restart), so a board's game log survives a reload.
+
 Idle rule: if the game has an ``idle_seconds`` option, a running table with no
 accepted action for that long applies ``(None, {"type": "idle"})``; the game
 decides whether it applies (Espresso: only during play), and it is logged like
@@ -33,12 +37,13 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from coffeetable.bots.registry import heuristics
-from coffeetable.engine import Game, IllegalAction, MatchLog, State, replay
+from coffeetable.engine import Event, Game, IllegalAction, MatchLog, State
 from coffeetable.server.clients import TableClients
 from coffeetable.server.clock import CLOCK_BOT, SAVED, Clock
 from coffeetable.server.connections import Connection
@@ -50,6 +55,8 @@ log = logging.getLogger("coffeetable.server")
 #: Seconds of "3, 2, 1, ESPRESSO!" at bot_speed 1.
 COUNTDOWN = 3.0
 IDLE_ACTION: dict[str, Any] = {"type": "idle"}
+#: Public events kept for clients that arrive mid-match.
+HISTORY = 200
 KeyFn = Callable[[Any, int, Any], Any]
 
 
@@ -98,6 +105,7 @@ class Table(TableClients):
         self.store = store
         self.seats = [Seat.from_record(seat) for seat in record.seats]
         self.log: list[tuple[int | None, dict[str, Any]]] = list(record.actions)
+        self.recent: deque[Event] = deque(maxlen=HISTORY)
         self.state: State = self._replay()
         self.connections: set[Connection] = set()
         #: Bumped whenever what a seat may do changes (bots wait on it).
@@ -344,6 +352,7 @@ class Table(TableClients):
         self._last_action = time.monotonic()
         for event in events:
             self.broadcast({"type": "event", "event": event})
+        self.recent.extend(events)
         if self.holding:
             hold = COUNTDOWN / self.bot_speed
             seconds = round(hold, 3)
@@ -453,7 +462,12 @@ class Table(TableClients):
     # -- helpers -------------------------------------------------------------
 
     def _replay(self) -> State:
-        return replay(self.game, self.players, self.seed, self.log, self.options)
+        """The state the log leads to (as ``engine.replay``), keeping its last events."""
+        state = self.game.new_state(players=self.players, seed=self.seed, **self.options)
+        self.recent.clear()
+        for seat, action in self.log:
+            self.recent.extend(state.apply(seat, action))
+        return state
 
     def _bump(self) -> None:
         self.version += 1

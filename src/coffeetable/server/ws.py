@@ -3,6 +3,8 @@
 Server -> client messages (JSON text frames):
 
 - ``{"type": "table", "table": summary}``: on connect and whenever seats change;
+- ``{"type": "history", "events": [...]}``: on connect, the match's last public
+  events (at most ``tables.HISTORY``), so a board can tell its log again;
 - ``{"type": "state", "seq", "view", "legal", "actors"}``: on connect and after
   every change (``legal``: this seat's actions now; empty for spectators); with
   ``"clock": {"left": [seconds per seat], "running": seat | null}`` on tables

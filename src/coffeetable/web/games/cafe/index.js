@@ -90,6 +90,13 @@ class CafeTable {
     this.render();
   }
 
+  /** The match's recent events, sent on (re)connection: the log starts from them. */
+  history(events) {
+    const told = events.filter((ev) => ev && ev.type && logLine(ev, (s) => this.logName(s)));
+    this.log = told.slice(-LOG_SIZE);
+    this.renderLog();
+  }
+
   event(ev) {
     if (!ev || !ev.type || !logLine(ev, (s) => this.logName(s))) return;
     this.log.push(ev); // events, not lines: a language switch retells them

@@ -85,6 +85,12 @@ class DoppioTable {
     this.render();
   }
 
+  /** The match's recent events, sent on (re)connection: the log starts from them. */
+  history(events) {
+    this.log = events.filter((ev) => ev && ev.type).slice(-LOG_SIZE);
+    this.renderLog();
+  }
+
   event(ev) {
     if (!ev || !ev.type) return;
     this.log.push(ev);

@@ -84,6 +84,17 @@ class FikaTable {
     this.draw();
   }
 
+  /** The match's recent events, sent on (re)connection: the log starts from them. */
+  history(events) {
+    this.log = [];
+    for (const ev of events) {
+      const line = this.describe(ev);
+      if (line) this.log.push({ text: line, round: ev.type === 'round_over' || ev.type === 'game_over' });
+    }
+    this.log.splice(0, Math.max(0, this.log.length - LOG_SIZE));
+    this.draw();
+  }
+
   event(ev) {
     const line = this.describe(ev);
     if (line) {
