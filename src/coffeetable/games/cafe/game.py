@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from coffeetable.engine import Game, Option
+from coffeetable.engine import Game, Option, action_schema
 from coffeetable.games.cafe.cards import BY_ID, COLOURS
 from coffeetable.games.cafe.rules import CafeState
 
@@ -13,29 +13,20 @@ _AREA = {"type": "array", "items": _INT, "minItems": 2, "maxItems": 2}
 _COLOUR = {"enum": list(COLOURS)}
 
 
-def _action(action_type: str, required: tuple[str, ...] = (), **properties: Any) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "properties": {"type": {"const": action_type}, **properties},
-        "required": ["type", *required],
-        "additionalProperties": False,
-    }
-
-
 ACTION_SCHEMA: dict[str, Any] = {
     "oneOf": [
-        _action("take", ("card",), card={"enum": sorted(BY_ID)}, pay=_COLOUR),
-        _action(
+        action_schema("take", ("card",), card={"enum": sorted(BY_ID)}, pay=_COLOUR),
+        action_schema(
             "place",
             ("x", "y", "rotation"),
             x=_INT,
             y=_INT,
             rotation={"type": "integer", "minimum": 0, "maximum": 3},
         ),
-        _action("produce", ("area",), area=_AREA),
-        _action("dry", ("colour", "area"), colour=_COLOUR, area=_AREA),
-        _action("roast", ("colour", "area"), colour=_COLOUR, area=_AREA),
-        _action(
+        action_schema("produce", ("area",), area=_AREA),
+        action_schema("dry", ("colour", "area"), colour=_COLOUR, area=_AREA),
+        action_schema("roast", ("colour", "area"), colour=_COLOUR, area=_AREA),
+        action_schema(
             "deliver",
             ("area",),
             area=_AREA,
@@ -48,7 +39,7 @@ ACTION_SCHEMA: dict[str, Any] = {
                 },
             },
         ),
-        _action("pass"),
+        action_schema("pass"),
     ]
 }
 
