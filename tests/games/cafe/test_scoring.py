@@ -88,7 +88,7 @@ def test_solo_ends_with_a_rank_in_the_view() -> None:
     state.companies[0].warehouse = {"red": 8, "yellow": 9, "green": 10, "black": 11}
     events = pass_all(state)
     assert state.scores == [25] and state.winners == [0]
-    assert events[-1]["rank"] == state.view(0)["rank"] == "roaster"
+    assert events[-1]["rank"] == state.view(0)["rank"] == "legend"
 
 
 def test_scores_during_play_are_what_the_companies_would_score_now() -> None:
