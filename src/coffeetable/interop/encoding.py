@@ -51,18 +51,20 @@ MODULES = {
 }
 
 
-#: Solo games: the score that is worth a reward of 1 (the best solo rank's threshold).
-SOLO_SCALE = {"doppio": 16.0, "cafe": 50.0}
+def solo_scale(name: str) -> float:
+    """A solo game's score worth a reward of 1: its best solo rank's threshold."""
+    ranks = import_module(f"coffeetable.games.{name}.cards").SOLO_RANKS
+    return float(max(threshold for threshold, _ in ranks))
 
 
 def result(name: str, state: State) -> list[float]:
     """The end-of-match reward per seat, for both adapters.
 
     Two or more seats: 1 for a (shared) win, -1 for a loss (``state.returns()``).
-    Solo: the score over the best solo rank's threshold (``SOLO_SCALE``).
+    Solo: the score over the best solo rank's threshold (``solo_scale``).
     """
     if state.players == 1:
-        return [state.scores[0] / SOLO_SCALE.get(name, 1.0)]
+        return [state.scores[0] / solo_scale(name)]
     return [float(value) for value in state.returns()]
 
 

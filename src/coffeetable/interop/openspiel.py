@@ -49,14 +49,14 @@ import pyspiel  # type: ignore[import-not-found]
 
 from coffeetable.bots.base import Bot
 from coffeetable.engine import Action, State
-from coffeetable.interop.encoding import Codec, codec, get_game, result
+from coffeetable.interop.encoding import Codec, codec, get_game, result, solo_scale
 
 GAMES = ("doppio", "fika", "cafe")
 #: Seats when ``players`` is not given, and an upper bound on a match's length.
 DEFAULT_PLAYERS = {"doppio": 2, "fika": 2, "cafe": 2}
 MAX_LENGTH = {"doppio": 100_000, "fika": 2_000, "cafe": 4_000}
-#: The best a solo game can return (score over the top rank's threshold, rounded up).
-SOLO_MAX = {"doppio": 60 / 16, "cafe": 10.0}
+#: The most a solo game can score (Doppio: the bean reserve; Café: a generous bound).
+SOLO_MAX_SCORE = {"doppio": 60.0, "cafe": 240.0}
 UNDO = {"type": "undo"}
 
 
@@ -154,7 +154,7 @@ class CoffeeTableGame(pyspiel.Game):  # type: ignore[misc]
             max_chance_outcomes=0,
             num_players=self.players,
             min_utility=0.0 if solo else -1.0,
-            max_utility=SOLO_MAX.get(name, 1.0) if solo else 1.0,
+            max_utility=SOLO_MAX_SCORE[name] / solo_scale(name) if solo else 1.0,
             utility_sum=0.0 if zero_sum(name, self.players) else None,
             max_game_length=MAX_LENGTH[name],
         )

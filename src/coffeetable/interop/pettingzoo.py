@@ -23,8 +23,9 @@ options (``master=True``, ``zero=True``, ``target=20``, ...) pass through.
   actions agent by agent and resolves them after the last one.
 - Rewards come once, at the end: the match result, 1 for a (shared) win and
   -1 for a loss (``state.returns()``); a solo game (Doppio, Café) gives its
-  score divided by the best solo rank's threshold (Doppio 16 beans, Café 50
-  points), so 1.0 is "barista" or "legend".
+  score divided by the best solo rank's threshold (``SOLO_RANKS`` in the
+  game's cards: today Doppio 16 beans, Café 24 points), so 1.0 is the best
+  rank.
 - ``max_cycles`` (default none) truncates a match after that many steps of
   each agent (ticks, for Espresso).
 - ``env.game_state`` is the engine's state of the match (``state.view(seat)``,
