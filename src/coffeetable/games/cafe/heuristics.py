@@ -21,7 +21,7 @@ chain             points / cubes it needs, else what it adds to the warehouse's
 the engine        for each round to come: actions (``ACTION`` each), ships up to
                   2, bean squares (more for a colour a live café wants), squares
                   joined into bigger bean areas (``JOIN``: a produce makes more
-                  cubes), a first and second drying and roasting area (``CHAIN``)
+                  cubes), a drying and a roasting area (``CHAIN``)
 ================  =================================================================
 
 Actions phase (``plan``): a beam search over the rest of the round's actions
@@ -40,15 +40,17 @@ cups, a café it can fill; covered cubes and lost cafés count against it); a
 take is worth its card's best placement minus the cube it pays (the warehouse
 points it loses plus ``PAY``); pass is worth ``PASS``: any useful action beats it.
 
-For ISMCTS: ``rollout_action`` (a one-step greedy on the same value, cheap),
-``evaluate`` (``tanh`` of the value lead, or of the solo value around
-``SOLO_CENTRE``).
+For ISMCTS: ``priors`` (one step ahead, no planning: the search calls them at
+every new node), ``rollout_action`` (the chain's end first, a sampled
+placement) and ``evaluate`` (``tanh`` of the value lead, or of the solo value
+around ``SOLO_CENTRE``).
 
 Placements cost: ``Company.placements`` tries every anchor that puts a card
-square on a visible square, at most (visible squares) x 6 x 4 rotations (about
-1,300 on a 9-card area of ~40 squares, ~1 ms); each legal one is then valued
-on a copy of the company (~0.1 ms), so a place decision on a full area takes
-about 20-40 ms and a take (three cards) about three times that.
+square on a visible square, per distinct rotation (228 anchors, 114 legal
+placements on a 9-card area of 33 squares, about 1 ms); each legal one is then
+valued on a copy of the company (about 0.2 ms). A take values every placement
+of the cards it may take (``_PLACED``), and the place after it looks its card's
+up.
 """
 
 from __future__ import annotations
