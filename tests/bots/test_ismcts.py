@@ -158,6 +158,45 @@ class SecretPick(_TinyState):
         return []
 
 
+class TwoSteps(_TinyState):
+    """Both seats act at once, two actions each: "quick" scores 1 now and nothing after,
+    "slow" nothing now and 5 with the second action. Most points win."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.first: list[str | None] = [None, None]
+        self.done = [False, False]
+        self.points = [0, 0]
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.points)
+
+    def actors(self) -> list[int]:
+        return [seat for seat in (0, 1) if not self.done[seat]]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.actors():
+            return []
+        if self.first[seat] is None:
+            return [{"type": "quick"}, {"type": "slow"}]
+        return [{"type": "finish"}]
+
+    def apply(self, seat: int | None, action: Any) -> list[Event]:
+        self._check(seat, action)
+        assert seat is not None
+        if action["type"] == "finish":
+            self.done[seat] = True
+            self.points[seat] += 5 if self.first[seat] == "slow" else 0
+        else:
+            self.first[seat] = action["type"]
+            self.points[seat] += 1 if action["type"] == "quick" else 0
+        if all(self.done):
+            high = self.points[0] - self.points[1]
+            self.result = [0.0, 0.0] if high == 0 else [1.0, -1.0] if high > 0 else [-1.0, 1.0]
+        return []
+
+
 def _search(**options: Any) -> ISMCTSBot:
     options.setdefault("iterations", 1500)
     return ISMCTSBot(None, turns=30, rollout_actions=60, **options)
@@ -191,6 +230,16 @@ def test_with_simultaneous_actors_the_bot_searches_for_the_seat_that_asks(seed: 
         "type": "pick",
         "card": 9,
     }
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_in_a_simultaneous_phase_a_seat_searches_its_own_actions_to_the_end_of_its_turn(
+    seat: int,
+) -> None:
+    # With the shortest horizon (this turn only), seat 1 must still see its second action,
+    # not hand over to seat 0 (the first actor) after its first.
+    bot = ISMCTSBot(None, iterations=100, turns=0)
+    assert bot.choose(TwoSteps(), seat, random.Random(seat)) == {"type": "slow"}
 
 
 def test_a_budget_is_iterations_or_milliseconds() -> None:

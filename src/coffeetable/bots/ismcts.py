@@ -27,8 +27,8 @@ grown from the bot's information set: every iteration
 The bot plays the root child visited most (ties: the better mean, then the
 first legal). Actions are told apart by their canonical JSON. With several
 simultaneous actors (Fika's secret picks, Café's action phase) the root is
-the asking seat's choice and the others act after it in the tree, in the
-order of ``actors()``; since a determinization re-samples what the seat
+the asking seat's choice; a seat that may still act goes on (its turn), then
+the others act in the order of ``actors()``; since a determinization re-samples what the seat
 cannot see (another seat's secret pick among it), acting "first" reveals
 nothing to the search.
 
@@ -129,11 +129,17 @@ class _Horizon:
 
     def actor(self, state: State, first: int | None = None) -> int | None:
         """Who acts next: ``first`` if it may (the seat searching at the root), else the
-        first of ``state.actors()``."""
+        last actor while it still may (several actions of one seat in a simultaneous
+        phase are one turn), else the first of ``state.actors()``."""
         actors = [] if state.is_over else state.actors()
         if not actors:
             return None
-        actor = first if first in actors else actors[0]
+        if first in actors:
+            actor = first
+        elif self.last in actors:
+            actor = self.last
+        else:
+            actor = actors[0]
         if self.last is not None and actor != self.last:
             self.left -= 1
             if self.left < 0:
