@@ -17,7 +17,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from coffeetable.engine import replay_log
-from coffeetable.games.cafe.cards import BY_ID, solo_rank
+from coffeetable.games.cafe.cards import BY_ID, SOLO_RANKS, solo_rank
 from coffeetable.games.cafe.grid import Company
 from coffeetable.games.cafe.scoring import cafe_points, warehouse_points
 from tests.browser.conftest import Server
@@ -289,6 +289,11 @@ def test_a_solo_game_to_its_rank(page: Page, server: Server) -> None:
     end = page.locator(tid("end-screen"))
     assert end.get_attribute("data-rank") == solo_rank(state.scores[0])
     assert f"{state.scores[0]} points" in page.inner_text(tid("solo-rank"))
+    # The ranking table is the engine's: thresholds from SOLO_RANKS, ours marked.
+    table = page.inner_text(".cf-ranks")
+    assert f"under {SOLO_RANKS[1][0]}" in table and f"{SOLO_RANKS[-1][0]} or more" in table
+    mine = page.locator(".cf-ranks li.me")
+    assert mine.get_attribute("data-rank") == solo_rank(state.scores[0])
     page.click(tid("hide-end"))  # look at the board behind the scores
     page.locator(f"{tid('area-0')}").wait_for()
     assert not page.locator(tid("final-score-0")).is_visible()

@@ -34,6 +34,7 @@ from coffeetable.games.cafe.cards import (
     MIN_ACTIONS,
     PLANS,
     ROUNDS,
+    SOLO_RANKS,
     STARTS,
     solo_rank,
 )
@@ -173,6 +174,8 @@ class CafeState(State):
             "scores": self.scores,
             "winners": list(self._winners),
             "rank": solo_rank(self.scores[0]) if over and self.players == 1 else None,
+            # The solo ranking table: [least points, rank], lowest first.
+            "solo_ranks": [list(entry) for entry in SOLO_RANKS] if self.players == 1 else None,
         }
 
     def clone(self) -> CafeState:

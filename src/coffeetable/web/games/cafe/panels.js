@@ -7,7 +7,17 @@ import { t } from '../../js/i18n.js';
 import { COLOURS, cardSvg, cube } from './icons.js';
 
 const TRACK = 8;
-export const SOLO_RANKS = ['apprentice', 'roaster', 'merchant', 'baron', 'legend'];
+/** The solo ranking table from the view's [least points, rank] pairs, lowest first. */
+function rankLines(ranks, mine) {
+  return ranks.map(([least, rank], i) => {
+    const next = ranks[i + 1];
+    let range;
+    if (i === 0 && next) range = t('cafe.rankUnder', { n: next[0] });
+    else if (next) range = t('cafe.rankBetween', { a: least, b: next[0] - 1 });
+    else range = t('cafe.rankFrom', { n: least });
+    return `<li class="${rank === mine ? 'me' : ''}" data-rank="${esc(rank)}">${range} — ${t(`cafe.rank.${rank}`)}</li>`;
+  }).join('');
+}
 
 export function cubeIcon(colour) {
   return `<svg viewBox="0 0 12 12" class="cube-icon" aria-hidden="true">${cube(colour, 1, 1, 10)}</svg>`;
@@ -121,7 +131,7 @@ export function endScreen(view, name, hidden = false) {
       <h2>${t('cafe.end.solo')}</h2>
       <p class="cf-big" data-testid="solo-rank">${t('cafe.end.rankIs', { rank: t(`cafe.rank.${rank}`), n: view.scores[0] })}</p>
       ${table}
-      <ul class="cf-ranks">${SOLO_RANKS.map((r) => `<li class="${r === rank ? 'me' : ''}">${t(`cafe.rankRange.${r}`)} — ${t(`cafe.rank.${r}`)}</li>`).join('')}</ul>
+      <ul class="cf-ranks">${rankLines(view.solo_ranks || [], rank)}</ul>
       <p>${look}</p></div>`;
   }
   const names = winners.map((s) => esc(name(s))).join(', ');

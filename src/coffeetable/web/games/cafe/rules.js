@@ -45,7 +45,7 @@ const pages = {
 <li><b>Deliver</b>: all the cubes of a roasting area go to cafés that still need them, the rest to the warehouse.</li>
 </ul>
 <h2>Scoring</h2>
-<p>After round 8: each complete café scores its points. In the warehouse, the scarcest colour scores 2 points a cube and the next scarcest 1 point a cube (2a + b). Ties: most cubes on roasting squares, then on drying squares. Solo: under 20 apprentice, 20–29 roaster, 30–39 merchant, 40–49 coffee baron, 50+ legend of the Chiado.</p>
+<p>After round 8: each complete café scores its points. In the warehouse, the scarcest colour scores 2 points a cube and the next scarcest 1 point a cube (2a + b). Ties: most cubes on roasting squares, then on drying squares. Solo: under 12 apprentice, 12–15 roaster, 16–19 merchant, 20–23 coffee baron, 24+ legend of the Chiado.</p>
 <h2>Playing here</h2>
 <p>Click a card in the draft row (a cup card asks which cube pays). A ghost of the card follows your mouse over your area and stands only where it may go: turn it with R, a right-click, the wheel or the buttons, and click to place it. In the actions phase the areas you may use are outlined by action; click one (dry and roast ask for a colour; deliver asks where each cube goes), or Pass.</p>`,
   fr: `
@@ -70,7 +70,7 @@ const pages = {
 <li><b>Livrer</b> : tous les cubes d’une zone de torréfaction vont aux cafés qui les demandent encore, le reste à l’entrepôt.</li>
 </ul>
 <h2>Décompte</h2>
-<p>Après la manche 8 : chaque café complet rapporte ses points. Dans l’entrepôt, la couleur la plus rare rapporte 2 points par cube et la suivante 1 point par cube (2a + b). Égalité : le plus de cubes sur la torréfaction, puis sur le séchage. En solo : moins de 20 apprenti, 20–29 torréfacteur, 30–39 négociant, 40–49 baron du café, 50+ légende du Chiado.</p>
+<p>Après la manche 8 : chaque café complet rapporte ses points. Dans l’entrepôt, la couleur la plus rare rapporte 2 points par cube et la suivante 1 point par cube (2a + b). Égalité : le plus de cubes sur la torréfaction, puis sur le séchage. En solo : moins de 12 apprenti, 12–15 torréfacteur, 16–19 négociant, 20–23 baron du café, 24+ légende du Chiado.</p>
 <h2>Jouer ici</h2>
 <p>Cliquez une carte de la rangée (une carte à tasse demande avec quel cube payer). Un fantôme de la carte suit la souris sur votre zone et ne se place qu’aux endroits permis : tournez-le avec R, un clic droit, la molette ou les boutons, et cliquez pour poser. Pendant les actions, les zones utilisables sont entourées selon l’action ; cliquez-en une (sécher et torréfier demandent une couleur ; livrer demande où va chaque cube), ou passez.</p>`,
   de: `
@@ -95,7 +95,7 @@ const pages = {
 <li><b>Liefern</b>: alle Würfel eines Röstbereichs gehen an Cafés, die sie noch brauchen, der Rest ins Lager.</li>
 </ul>
 <h2>Wertung</h2>
-<p>Nach Runde 8: jedes vollständige Café bringt seine Punkte. Im Lager bringt die seltenste Farbe 2 Punkte pro Würfel und die nächstseltene 1 Punkt pro Würfel (2a + b). Gleichstand: die meisten Würfel auf Röstfeldern, dann auf Trockenfeldern. Solo: unter 20 Lehrling, 20–29 Röster, 30–39 Händler, 40–49 Kaffeebaron, 50+ Legende des Chiado.</p>
+<p>Nach Runde 8: jedes vollständige Café bringt seine Punkte. Im Lager bringt die seltenste Farbe 2 Punkte pro Würfel und die nächstseltene 1 Punkt pro Würfel (2a + b). Gleichstand: die meisten Würfel auf Röstfeldern, dann auf Trockenfeldern. Solo: unter 12 Lehrling, 12–15 Röster, 16–19 Händler, 20–23 Kaffeebaron, 24+ Legende des Chiado.</p>
 <h2>Hier spielen</h2>
 <p>Klicke eine Karte der Auslage (eine Karte mit Tasse fragt, welcher Würfel zahlt). Ein Geist der Karte folgt der Maus über deinem Bereich und steht nur dort, wo sie liegen darf: drehe ihn mit R, Rechtsklick, dem Mausrad oder den Knöpfen und klicke zum Legen. In der Aktionsphase sind die nutzbaren Bereiche je Aktion umrandet; klicke einen (Trocknen und Rösten fragen nach einer Farbe; Liefern fragt, wohin jeder Würfel geht) oder passe.</p>`,
   es: `
@@ -120,7 +120,7 @@ const pages = {
 <li><b>Entregar</b>: todos los cubos de una zona de tueste van a los cafés que aún los necesitan, el resto al almacén.</li>
 </ul>
 <h2>Puntuación</h2>
-<p>Tras la ronda 8: cada café completo da sus puntos. En el almacén, el color más escaso da 2 puntos por cubo y el siguiente 1 punto por cubo (2a + b). Empate: más cubos en el tueste y luego en el secado. En solitario: menos de 20 aprendiz, 20–29 tostador, 30–39 comerciante, 40–49 barón del café, 50+ leyenda del Chiado.</p>
+<p>Tras la ronda 8: cada café completo da sus puntos. En el almacén, el color más escaso da 2 puntos por cubo y el siguiente 1 punto por cubo (2a + b). Empate: más cubos en el tueste y luego en el secado. En solitario: menos de 12 aprendiz, 12–15 tostador, 16–19 comerciante, 20–23 barón del café, 24+ leyenda del Chiado.</p>
 <h2>Jugar aquí</h2>
 <p>Haz clic en una carta de la fila (una carta con taza pregunta qué cubo paga). Un fantasma de la carta sigue al ratón por tu zona y solo aparece donde puede ir: gíralo con R, clic derecho, la rueda o los botones, y haz clic para colocarla. En la fase de acciones, las zonas que puedes usar se resaltan según la acción; haz clic en una (secar y tostar piden un color; entregar pregunta adónde va cada cubo), o pasa.</p>`,
 };
