@@ -159,7 +159,7 @@ export function mount(root, route) {
     if (!view.game) return;
     if (msg.type === 'state') view.game.state(msg);
     else if (msg.type === 'event') view.game.event(msg.event || {});
-    else if (msg.type === 'history' && view.game.history) view.game.history(msg.events || []);
+    else if (msg.type === 'history' && typeof view.game.retell === 'function') view.game.retell(msg.events || []);
     else if (msg.type === 'rejected') view.game.rejected(msg);
     else if (msg.type === 'error') onError(msg.reason || '');
   }

@@ -91,7 +91,7 @@ class CafeTable {
   }
 
   /** The match's recent events, sent on (re)connection: the log starts from them. */
-  history(events) {
+  retell(events) {
     const told = events.filter((ev) => ev && ev.type && logLine(ev, (s) => this.logName(s)));
     this.log = told.slice(-LOG_SIZE);
     this.renderLog();

@@ -86,7 +86,7 @@ class DoppioTable {
   }
 
   /** The match's recent events, sent on (re)connection: the log starts from them. */
-  history(events) {
+  retell(events) {
     this.log = events.filter((ev) => ev && ev.type).slice(-LOG_SIZE);
     this.renderLog();
   }

@@ -85,7 +85,7 @@ class FikaTable {
   }
 
   /** The match's recent events, sent on (re)connection: the log starts from them. */
-  history(events) {
+  retell(events) {
     this.log = [];
     for (const ev of events) {
       const line = this.describe(ev);
