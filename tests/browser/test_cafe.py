@@ -349,7 +349,9 @@ def test_a_spectator_watches_two_bots_to_the_end(page: Page, server: Server) -> 
     page.wait_for_selector(tid("spectator-badge"))
     page.wait_for_selector(f"{ROOT}[data-phase]")
     assert data(page, "can-act") == "false"
-    assert "watching" in page.inner_text(tid("controls"))
+    # Two bots act at once (turn-based bots do not wait): the match may already be over.
+    controls = page.inner_text(tid("controls"))
+    assert "watching" in controls or data(page, "phase") == "over", controls
     page.wait_for_selector(tid("end-screen"), timeout=GAME_TIMEOUT * 1000)
     assert page.locator(f"{ROOT} .hl, {ROOT} .cf-draft-card.takeable").count() == 0
     check_the_end_screen(page, server, table_id)
