@@ -234,7 +234,7 @@ class ISMCTSBot(Bot):
         """One iteration on a determinization: select, expand, roll out, back up.
 
         The root's actions are ``seat``'s even when others may act too (a secret
-        simultaneous choice); deeper nodes follow ``state.actors()``."""
+        simultaneous choice); deeper nodes follow ``_Horizon.actor``."""
         node, visited, horizon = root, [], _Horizon(self.turns)
         first: int | None = seat
         while (actor := horizon.actor(state, first)) is not None:
