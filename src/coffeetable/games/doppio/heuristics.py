@@ -44,7 +44,7 @@ from typing import Any
 from coffeetable.engine import Action
 from coffeetable.games.doppio.cards import BY_ID, CARDS, COLOURS, KINDS, Card
 from coffeetable.games.doppio.patterns import Space, count
-from coffeetable.games.doppio.rules import ACTIONS_PER_TURN, DoppioState
+from coffeetable.games.doppio.rules import ACTIONS_PER_TURN, DoppioState, move_masks
 
 Path = tuple[Space, ...]
 
@@ -226,7 +226,6 @@ def met(path: Path, cards: Sequence[int]) -> int:
 _KIND = {name: index for index, name in enumerate(KINDS)}
 _COLOUR = {name: index for index, name in enumerate(COLOURS)}
 #: mask (cup 1, saucer 2, spoon 4) -> its non-empty sub-masks, and the kind names in it.
-_SUBMASKS = [[sub for sub in range(1, 8) if sub & mask == sub] for mask in range(8)]
 _BITS = [[k for k in range(3) if mask >> k & 1] for mask in range(8)]
 _NAMES = [[KINDS[k] for k in bits] for bits in _BITS]
 
@@ -268,27 +267,12 @@ def _swap(path: Sequence[Space], start: int, end: int, given: int, taken: int) -
 
 
 def _moves(path: Path) -> list[tuple[Path, int, int, int, int]]:
-    """Every move and exchange that keeps the law of the path, as (path after, from, to,
-    given, taken): the engine's ``legal_actions`` in the same order, without building them."""
-    out = []
-    masks = [sum(1 << k for k in range(3) if space[k] is not None) for space in path]
-    for start, here in enumerate(masks):
-        for end, there in enumerate(masks):
-            if end == start:
-                continue
-            for given in _SUBMASKS[here]:
-                if not given & there:
-                    out.append((_swap(path, start, end, given, 0), start, end, given, 0))
-            if end < start:
-                continue
-            for given in _SUBMASKS[here]:
-                stays = here & ~given
-                for taken in _SUBMASKS[there]:
-                    if not taken & stays and not given & there & ~taken:
-                        out.append(
-                            (_swap(path, start, end, given, taken), start, end, given, taken)
-                        )
-    return out
+    """Every legal move and exchange as (path after, from, to, given, taken), without
+    building the action dicts."""
+    return [
+        (_swap(path, start, end, given, taken), start, end, given, taken)
+        for start, end, given, taken in move_masks(path)
+    ]
 
 
 @lru_cache(maxsize=1 << 15)

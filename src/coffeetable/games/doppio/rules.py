@@ -9,6 +9,7 @@ holds after every action.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from coffeetable.engine import Action, Event, IllegalAction, View, check_fields
@@ -56,6 +57,32 @@ def _mask(space: Space) -> int:
 
 #: mask -> its non-empty sub-masks; mask -> the kind names in it.
 _SUBMASKS = [[sub for sub in range(1, 8) if sub & mask == sub] for mask in range(8)]
+
+
+def move_masks(path: Sequence[Space]) -> Iterator[tuple[int, int, int, int]]:
+    """Every move and exchange that keeps the law of the path, as (from, to, given,
+    taken): kinds as 3-bit masks, ``taken`` 0 for a move. The order of ``legal_actions``.
+
+    The law is a bit test: what arrives on a space must not share a kind with what
+    stays there.
+    """
+    occupied = [_mask(space) for space in path]
+    for start, here in enumerate(occupied):
+        for end, there in enumerate(occupied):
+            if end == start:
+                continue
+            for given in _SUBMASKS[here]:
+                if not given & there:
+                    yield start, end, given, 0
+            if end < start:
+                continue
+            for given in _SUBMASKS[here]:
+                stays = here & ~given
+                for taken in _SUBMASKS[there]:
+                    if not taken & stays and not given & there & ~taken:
+                        yield start, end, given, taken
+
+
 _KIND_NAMES = [tuple(KINDS[k] for k in range(3) if mask >> k & 1) for mask in range(8)]
 
 
@@ -268,42 +295,23 @@ class DoppioState(State):
         return actions
 
     def _moves(self) -> list[Action]:
-        """Every move and exchange that keeps the law of the path.
-
-        Pieces on a space are a 3-bit mask of kinds, so the law is a bit test:
-        what arrives on a space must not share a kind with what stays there.
-        """
+        """Every move and exchange that keeps the law of the path."""
         actions: list[Action] = []
-        occupied = [_mask(space) for space in self.path]
-        for start, here in enumerate(occupied):
-            for end, there in enumerate(occupied):
-                if end == start:
-                    continue
-                for given in _SUBMASKS[here]:
-                    if not given & there:
-                        actions.append(
-                            {
-                                "type": "move",
-                                "from": start,
-                                "to": end,
-                                "kinds": list(_KIND_NAMES[given]),
-                            }
-                        )
-                if end < start:
-                    continue
-                for given in _SUBMASKS[here]:
-                    stays = here & ~given
-                    for taken in _SUBMASKS[there]:
-                        if not taken & stays and not given & there & ~taken:
-                            actions.append(
-                                {
-                                    "type": "exchange",
-                                    "from": start,
-                                    "to": end,
-                                    "kinds": list(_KIND_NAMES[given]),
-                                    "with": list(_KIND_NAMES[taken]),
-                                }
-                            )
+        for start, end, given, taken in move_masks(self.path):
+            kinds = list(_KIND_NAMES[given])
+            if not taken:
+                actions.append({"type": "move", "from": start, "to": end, "kinds": kinds})
+            else:
+                with_kinds = list(_KIND_NAMES[taken])
+                actions.append(
+                    {
+                        "type": "exchange",
+                        "from": start,
+                        "to": end,
+                        "kinds": kinds,
+                        "with": with_kinds,
+                    }
+                )
         return actions
 
     @staticmethod
