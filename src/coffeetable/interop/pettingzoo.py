@@ -181,10 +181,10 @@ def _check(index: Any, size: int, agent: str) -> int:
     return int(index)
 
 
-class CoffeeTableEnv(AECEnv):  # type: ignore[misc]
-    """A turn-based game (Doppio, Fika, Café) as a PettingZoo AEC environment."""
+class _AECTable(AECEnv):  # type: ignore[misc]
+    """What both AEC environments share: the table, the agents, the spaces, a new deal."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}
 
     def __init__(
         self,
@@ -208,7 +208,8 @@ class CoffeeTableEnv(AECEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.table.action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def _deal(self, seed: int | None) -> State:
+        """A new match: every agent in, no rewards, nobody done."""
         self.game_state, self._rng = self.table.deal(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -216,6 +217,19 @@ class CoffeeTableEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        return self.game_state
+
+    def close(self) -> None:
+        self.game_state = None
+
+
+class CoffeeTableEnv(_AECTable):
+    """A turn-based game (Doppio, Fika, Café) as a PettingZoo AEC environment."""
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._deal(seed)
         self._steps = 0
         self._last: int | None = None
         self.agent_selection = self._next_agent()
@@ -265,11 +279,8 @@ class CoffeeTableEnv(AECEnv):  # type: ignore[misc]
         seat = None if self.game_state is None else self.possible_agents.index(self.agent_selection)
         return self.table.render(self.game_state, seat)
 
-    def close(self) -> None:
-        self.game_state = None
 
-
-class EspressoTickEnv(AECEnv):  # type: ignore[misc]
+class EspressoTickEnv(_AECTable):
     """Real-time Espresso as an AEC environment: each tick the agents give their
     actions in seat order, and they resolve in a random order after the last."""
 
@@ -283,34 +294,14 @@ class EspressoTickEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        super().__init__()
-        self.table = _Table(name, players, max_cycles, render_mode, options)
+        super().__init__(name, players, max_cycles, render_mode, **options)
         self.ticks = _Ticks(self.table)
-        self.metadata = {**type(self).metadata, "name": f"coffeetable_{name}_v0"}
-        self.possible_agents = list(self.table.names)
-        self.render_mode = render_mode
-        self.game_state: State | None = None
-        self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.table.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.table.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.game_state, self._rng = self.table.deal(seed)
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        state = self._deal(seed)
         self._ticks = 0
         self._chosen: dict[int, int] = {}
-        self._masks = {
-            seat: self.ticks.mask(self.game_state, seat) for seat in range(self.table.players)
-        }
+        self._masks = {seat: self.ticks.mask(state, seat) for seat in range(self.table.players)}
         self.agent_selection = self.possible_agents[0]
 
     def observe(self, agent: str) -> Obs:
@@ -355,9 +346,6 @@ class EspressoTickEnv(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         return self.table.render(self.game_state, self.possible_agents.index(self.agent_selection))
-
-    def close(self) -> None:
-        self.game_state = None
 
 
 class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
