@@ -11,9 +11,10 @@ from pydantic import BaseModel, Field, StrictInt
 
 import coffeetable
 from coffeetable import bots, games
+from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.lobby import Lobby, TableError, table_settings_json
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 log = logging.getLogger("coffeetable.server")
 #: A game has a board in the browser when web/games/<name>/index.js exists.
 GAMES_WEB_DIR = Path(coffeetable.__file__).parent / "web" / "games"

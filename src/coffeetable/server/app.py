@@ -19,7 +19,9 @@ from fastapi.staticfiles import StaticFiles
 
 import coffeetable
 from coffeetable.server import api, ws
+from coffeetable.server.limits import Limits
 from coffeetable.server.lobby import Lobby, TableError
+from coffeetable.server.security import SecurityHeaders
 from coffeetable.store import Store, default_database_url
 
 log = logging.getLogger("coffeetable.server")
@@ -50,19 +52,23 @@ def _redact_uvicorn_logs() -> None:
             logger.addFilter(RedactTokens())
 
 
-def create_app(database_url: str | None = None, *, allow_seed: bool = False) -> FastAPI:
+def create_app(
+    database_url: str | None = None, *, allow_seed: bool = False, limits: Limits | None = None
+) -> FastAPI:
     """The Coffee Table site.
 
     ``database_url``: a SQLAlchemy URL; default ``$COFFEETABLE_DATABASE_URL``,
     else SQLite in the user's data folder. ``allow_seed`` lets ``POST
     /api/tables`` choose the deal's seed (tests only: the seed reveals every card).
+    ``limits``: rates, sizes and quotas (default: ``Limits.from_env()``).
     """
+    limits = limits or Limits.from_env()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         _redact_uvicorn_logs()
         store = Store(database_url or default_database_url())
-        lobby = Lobby(store, allow_seed=allow_seed)
+        lobby = Lobby(store, allow_seed=allow_seed, limits=limits)
         app.state.store = store
         app.state.lobby = lobby
         await lobby.restore()
@@ -77,12 +83,15 @@ def create_app(database_url: str | None = None, *, allow_seed: bool = False) -> 
         version=coffeetable.__version__,
         description="Coffee-themed tabletop games, live: lobby, tables, seats and bots.",
         lifespan=lifespan,
+        max_body_size=limits.max_body_bytes,
     )
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, error: TableError) -> JSONResponse:
         return JSONResponse({"detail": error.detail}, status_code=error.status)
 
+    app.state.limits = limits
+    app.add_middleware(SecurityHeaders)  # outermost: refusals carry the headers too
     app.include_router(api.router)
     app.include_router(ws.router)
 

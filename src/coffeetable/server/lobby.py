@@ -26,6 +26,7 @@ from typing import Any
 
 from coffeetable import bots, games
 from coffeetable.engine import Game
+from coffeetable.server.limits import Limits
 from coffeetable.server.seats import REPLACE_AFTER, Seat, clean_name, new_token
 from coffeetable.server.tables import Table
 from coffeetable.store import SeatRecord, Store, TableRecord
@@ -105,9 +106,10 @@ def _split_options(game: Game, given: Mapping[str, Any]) -> tuple[dict[str, Any]
 class Lobby:
     """Every table this server knows, live ones in memory."""
 
-    def __init__(self, store: Store, allow_seed: bool = False) -> None:
+    def __init__(self, store: Store, allow_seed: bool = False, limits: Limits | None = None) -> None:
         self.store = store
         self.allow_seed = allow_seed
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
 
     async def restore(self) -> None:

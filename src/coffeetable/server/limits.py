@@ -1,0 +1,110 @@
+"""Every limit of the site, with a default a person never meets, in one place.
+
+Each limit is a field of ``Limits``; ``Limits.from_env()`` reads an override for
+each from the environment, ``COFFEETABLE_`` + the field's name in capitals
+(``COFFEETABLE_TABLES_PER_MINUTE=30``). ``create_app(limits=...)`` takes one
+directly (tests and benchmarks). docs/security.md lists them all and why.
+
+A refusal always says which limit was met: HTTP 429 (rates), 413 (sizes) or
+409 (quotas) with a ``detail`` sentence, or a WebSocket ``rejected``/``error``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+import time
+from dataclasses import dataclass
+
+ENV_PREFIX = "COFFEETABLE_"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits one server process enforces."""
+
+    #: Largest HTTP request body, in bytes.
+    max_body_bytes: int = 64 * 1024
+    #: Largest WebSocket message, in bytes (a state is a few KB; an action ~100 B).
+    max_message_bytes: int = 16 * 1024
+    #: WebSocket messages per connection: a steady rate per second and a burst.
+    messages_per_second: float = 20.0
+    message_burst: int = 60
+    #: Actions per connection (a person plays a few cards a second at most).
+    actions_per_second: float = 10.0
+    action_burst: int = 30
+    #: Tables one client address may create per minute.
+    tables_per_minute: int = 10
+    #: Live (open or running) tables one client address may hold at once.
+    open_tables_per_client: int = 10
+    #: Live tables and bot seats at live tables, on this process.
+    max_live_tables: int = 500
+    max_bot_seats: int = 1500
+    #: WebSocket connections one client address may hold open at once.
+    sockets_per_client: int = 64
+    #: A table is closed as abandoned after this long without any person connected.
+    abandon_after_seconds: float = 15 * 60
+    #: Highest ``bot_speed`` a table may ask for; servers for tests raise it.
+    max_bot_speed: float = 4.0
+    #: Origins besides the site's own that may open a WebSocket ("*": any).
+    allowed_origins: tuple[str, ...] = ()
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None, **overrides: object) -> Limits:
+        """The defaults, overridden by ``COFFEETABLE_<NAME>`` variables, then by ``overrides``."""
+        env = os.environ if environ is None else environ
+        values: dict[str, object] = {}
+        for field in dataclasses.fields(cls):
+            raw = env.get(ENV_PREFIX + field.name.upper())
+            if raw is not None:
+                values[field.name] = _parse(field.name, field.type, raw)
+        values.update(overrides)
+        return cls(**values)  # type: ignore[arg-type]
+
+    def describe(self) -> dict[str, object]:
+        """Every limit and its value (for docs and the startup log)."""
+        return dataclasses.asdict(self)
+
+
+def _parse(name: str, kind: object, raw: str) -> object:
+    """One environment value as the field's type; a bad value stops the server at once."""
+    try:
+        if kind in ("int", int):
+            return int(raw)
+        if kind in ("float", float):
+            value = float(raw)
+            if not math.isfinite(value):
+                raise ValueError("not a finite number")
+            return value
+        return tuple(item.strip() for item in raw.split(",") if item.strip())
+    except ValueError as error:
+        raise ValueError(f"{ENV_PREFIX}{name.upper()}={raw!r}: {error}") from None
+
+
+class TokenBucket:
+    """A rate with bursts: ``rate`` tokens a second, at most ``burst`` saved up.
+
+    ``take()`` spends one token if there is one. Cheap enough to run per message.
+    """
+
+    __slots__ = ("rate", "burst", "tokens", "stamp")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+    def wait(self) -> float:
+        """Seconds until a token will be there (0 if one is)."""
+        return max(0.0, (1.0 - self.tokens) / self.rate) if self.rate > 0 else math.inf
