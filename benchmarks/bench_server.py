@@ -159,7 +159,15 @@ class Server:
         self.log = open(folder / "server.log", "wb")  # noqa: SIM115
         command = [sys.executable, "-m", "coffeetable.cli", "serve", "--port", str(self.port)]
         command += ["--database", f"sqlite:///{folder / 'bench.sqlite3'}"]
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        # A benchmark is one client address with many tables and sockets: raise those limits.
+        env = {**os.environ, "COFFEETABLE_MAX_BOT_SPEED": "10000"}
+        for name in ("TABLES_PER_MINUTE", "OPEN_TABLES_PER_CLIENT", "SOCKETS_PER_CLIENT"):
+            env[f"COFFEETABLE_{name}"] = "1000000"
+        for name in ("MAX_LIVE_TABLES", "MAX_BOT_SEATS"):
+            env[f"COFFEETABLE_{name}"] = "1000000"
+        self.process = subprocess.Popen(
+            command, stdout=self.log, stderr=subprocess.STDOUT, env=env
+        )
         self.http = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
 

@@ -20,6 +20,14 @@ from pathlib import Path
 
 import pytest
 
+#: The site's limits, raised for tests: fast bots, many tables from one address.
+TEST_SERVER_ENV = {
+    **os.environ,
+    "COFFEETABLE_MAX_BOT_SPEED": "10000",
+    "COFFEETABLE_TABLES_PER_MINUTE": "10000",
+    "COFFEETABLE_OPEN_TABLES_PER_CLIENT": "10000",
+    "COFFEETABLE_SOCKETS_PER_CLIENT": "10000",
+}
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -74,7 +82,9 @@ class Server:
             f"sqlite:///{self.database}",
         ]
         with open(self.log, "ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, env=TEST_SERVER_ENV
+            )
         deadline = time.monotonic() + SERVER_START_TIMEOUT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

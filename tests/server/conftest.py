@@ -9,6 +9,7 @@ wait polls with a generous timeout; nothing asserts on speed.
 from __future__ import annotations
 
 import json
+import os
 import random
 import threading
 import time
@@ -25,17 +26,41 @@ from websockets.sync.client import ClientConnection, connect
 from coffeetable import games
 from coffeetable.engine import Game, IllegalAction, Option, State
 from coffeetable.server import create_app
+from coffeetable.server.limits import Limits
 
 TIMEOUT = 20.0
 Message = dict[str, Any]
+#: Test servers let bots play fast and one address open many tables; the limit
+#: tests pass their own ``Limits``.
+TEST_LIMITS = Limits(
+    max_bot_speed=10_000,
+    tables_per_minute=10_000,
+    open_tables_per_client=10_000,
+    sockets_per_client=10_000,
+)
+
+
+def server_env() -> dict[str, str]:
+    """The environment for a ``coffeetable serve`` child process with ``TEST_LIMITS``."""
+    env = dict(os.environ)
+    for name in (
+        "max_bot_speed",
+        "tables_per_minute",
+        "open_tables_per_client",
+        "sockets_per_client",
+    ):
+        env[f"COFFEETABLE_{name.upper()}"] = str(getattr(TEST_LIMITS, name))
+    return env
 
 
 class ServerThread:
     """``create_app`` served by uvicorn on 127.0.0.1 (a free port) in a thread."""
 
-    def __init__(self, database: Path, allow_seed: bool = True) -> None:
+    def __init__(
+        self, database: Path, allow_seed: bool = True, limits: Limits = TEST_LIMITS
+    ) -> None:
         self.database_url = f"sqlite:///{database}"
-        app = create_app(self.database_url, allow_seed=allow_seed)
+        app = create_app(self.database_url, allow_seed=allow_seed, limits=limits)
         config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -81,9 +81,10 @@ def test_creator_takes_the_first_seat_that_is_not_a_bot(server: ServerThread) ->
 @pytest.mark.parametrize(
     ("body", "status", "words"),
     [
-        ({"game": "tea", "players": 2}, 400, "no game"),
+        ({"game": "tea", "players": 2}, 422, "espresso"),
         ({"game": "espresso", "players": 1}, 400, "2 to 6"),
-        ({"game": "espresso", "players": 7}, 400, "2 to 6"),
+        ({"game": "espresso", "players": 7}, 422, "less than or equal to 6"),
+        ({"game": "fika", "players": 3}, 400, "2 to 2"),
         ({"game": "espresso", "players": "two"}, 422, ""),
         ({"game": "espresso"}, 422, ""),
         ({"game": "espresso", "players": 2, "options": {"zero": "yes"}}, 400, "zero"),

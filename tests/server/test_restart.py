@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import socket
 import subprocess
@@ -19,7 +18,7 @@ import pytest
 from coffeetable.engine import replay
 from coffeetable.store import Database
 
-from .conftest import TIMEOUT, Client, Message, ServerThread, first_move
+from .conftest import TIMEOUT, Client, Message, ServerThread, first_move, server_env
 
 FAST = {"bot_speed": 1000}
 
@@ -44,7 +43,7 @@ class ServerProcess:
             [*command, "--database", self.database_url],
             stdout=subprocess.DEVNULL,
             stderr=self._log,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            env={**server_env(), "PYTHONUNBUFFERED": "1"},
         )
         self.url = f"http://127.0.0.1:{self.port}"
         self.http = httpx.Client(base_url=self.url, timeout=TIMEOUT)

@@ -14,8 +14,12 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Mount, Route
 
 import coffeetable
 from coffeetable.server import api, ws
@@ -90,6 +94,18 @@ def create_app(
     async def table_error(_request: Request, error: TableError) -> JSONResponse:
         return JSONResponse({"detail": error.detail}, status_code=error.status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        if error.status_code != 405:
+            return await http_exception_handler(request, error)
+        # Starlette names only the first route that matched the path; name them all.
+        allowed = allowed_methods(app, request.url.path)
+        headers = {"Allow": ", ".join(allowed)}
+        if request.method == "OPTIONS":
+            return Response(status_code=204, headers=headers)
+        detail = f"{request.method} is not allowed here; use {headers['Allow']}"
+        return JSONResponse({"detail": detail}, status_code=405, headers=headers)
+
     app.state.limits = limits
     app.add_middleware(SecurityHeaders)  # outermost: refusals carry the headers too
     app.include_router(api.router)
@@ -105,6 +121,17 @@ def create_app(
     WEB_DIR.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     return app
+
+
+def allowed_methods(app: FastAPI, path: str) -> list[str]:
+    """The HTTP methods some route answers at ``path``, with OPTIONS (for ``Allow``)."""
+    methods = {"OPTIONS"}
+    for route in app.routes:
+        if isinstance(route, APIRoute | Route) and route.path_regex.match(path):
+            methods |= route.methods or set()
+        elif isinstance(route, Mount) and path.startswith(route.path + "/"):
+            methods |= {"GET", "HEAD"}  # the static files
+    return sorted(methods)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None) -> None:

@@ -45,8 +45,9 @@ class Limits:
     sockets_per_client: int = 64
     #: A table is closed as abandoned after this long without any person connected.
     abandon_after_seconds: float = 15 * 60
-    #: Highest ``bot_speed`` a table may ask for; servers for tests raise it.
-    max_bot_speed: float = 4.0
+    #: Highest ``bot_speed`` a table may ask for (the lobby offers up to 10); servers
+    #: for tests and benchmarks raise it.
+    max_bot_speed: float = 10.0
     #: Origins besides the site's own that may open a WebSocket ("*": any).
     allowed_origins: tuple[str, ...] = ()
 

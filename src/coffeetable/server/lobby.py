@@ -27,6 +27,7 @@ from typing import Any
 from coffeetable import bots, games
 from coffeetable.engine import Game
 from coffeetable.server.limits import Limits
+from coffeetable.server.quotas import TableQuotas
 from coffeetable.server.seats import REPLACE_AFTER, Seat, clean_name, new_token
 from coffeetable.server.tables import Table
 from coffeetable.store import SeatRecord, Store, TableRecord
@@ -106,10 +107,13 @@ def _split_options(game: Game, given: Mapping[str, Any]) -> tuple[dict[str, Any]
 class Lobby:
     """Every table this server knows, live ones in memory."""
 
-    def __init__(self, store: Store, allow_seed: bool = False, limits: Limits | None = None) -> None:
+    def __init__(
+        self, store: Store, allow_seed: bool = False, limits: Limits | None = None
+    ) -> None:
         self.store = store
         self.allow_seed = allow_seed
         self.limits = limits or Limits()
+        self.quotas = TableQuotas(self.limits)
         self.tables: dict[str, Table] = {}
 
     async def restore(self) -> None:
@@ -167,8 +171,12 @@ class Lobby:
         seat_bots: Mapping[str, str],
         name: str,
         seed: int | None = None,
+        address: str | None = None,
     ) -> tuple[Table, int | None, str | None]:
-        """Deal a new table; return it with the creator's seat and token."""
+        """Deal a new table; return it with the creator's seat and token.
+
+        ``address`` is the creator's client address, for the quotas (``quotas.py``).
+        """
         game = _game(game_name)
         try:
             game.check_players(players)
@@ -177,6 +185,17 @@ class Lobby:
         resolved, settings = _split_options(game, options)
         if seed is not None and not self.allow_seed:
             raise TableError(400, "this server chooses the seed")
+        if settings.get("bot_speed", 1) > self.limits.max_bot_speed:
+            raise TableError(400, f"bot_speed is at most {self.limits.max_bot_speed:g}")
+        refusal = self.quotas.refusal(
+            address,
+            bot_seats=len(seat_bots),
+            is_live=self._is_live,
+            live_tables=sum(1 for table in self.tables.values() if table.live),
+            live_bot_seats=self._live_bot_seats(),
+        )
+        if refusal is not None:
+            raise TableError(*refusal)
         levels = bots.available(game.name)
         seats = [Seat(index) for index in range(players)]
         for key, level in seat_bots.items():
@@ -212,8 +231,22 @@ class Lobby:
             raise TableError(400, str(error)) from None
         await self.store.write(lambda conn: self.store.db.insert_table(conn, record))
         self.tables[table.id] = table
+        self.quotas.record(address, table.id)
         table.start()
         return table, None if creator is None else creator.index, token
+
+    def _is_live(self, table_id: str) -> bool:
+        table = self.tables.get(table_id)
+        return table is not None and table.live
+
+    def _live_bot_seats(self) -> int:
+        return sum(
+            1
+            for table in self.tables.values()
+            if table.live
+            for seat in table.seats
+            if seat.bot is not None
+        )
 
     async def join(self, table_id: str, name: str) -> tuple[int, str]:
         """Take the first open seat; start the match if it was the last."""

@@ -1,0 +1,75 @@
+"""Who may open another table: a rate and a count per client address, totals per process.
+
+The numbers are ``Limits`` fields: ``tables_per_minute`` and ``open_tables_per_client``
+per client address, ``max_live_tables`` and ``max_bot_seats`` for the process. The
+bookkeeping is in memory (one process); a table's address is forgotten once the
+table is over, and after a restart.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+
+from coffeetable.server.limits import Limits
+
+WINDOW = 60.0
+
+
+class TableQuotas:
+    """Counts tables by the client address that created them."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._created: dict[str, deque[float]] = {}
+        self._owned: dict[str, set[str]] = {}
+
+    def refusal(
+        self,
+        address: str | None,
+        bot_seats: int,
+        is_live: Callable[[str], bool],
+        live_tables: int,
+        live_bot_seats: int,
+    ) -> tuple[int, str] | None:
+        """Why a new table with ``bot_seats`` bots may not be created now (status, reason),
+        or None. ``is_live(table_id)`` says whether a table still counts."""
+        limits = self.limits
+        if live_tables >= limits.max_live_tables:
+            return 503, f"the server is full ({limits.max_live_tables} tables): try again later"
+        if live_bot_seats + bot_seats > limits.max_bot_seats:
+            return 503, "the server has no room for more bots now: try again later"
+        if address is None:
+            return None
+        now = time.monotonic()
+        created = self._created.get(address)
+        if created is not None:
+            while created and now - created[0] > WINDOW:
+                created.popleft()
+            if len(created) >= limits.tables_per_minute:
+                wait = WINDOW - (now - created[0])
+                return 429, (
+                    f"at most {limits.tables_per_minute} new tables a minute:"
+                    f" try again in {wait:.0f} s"
+                )
+        owned = self._owned.get(address)
+        if owned is not None:
+            owned.intersection_update({table_id for table_id in owned if is_live(table_id)})
+            if len(owned) >= limits.open_tables_per_client:
+                return 409, (
+                    f"you already have {len(owned)} tables open or running"
+                    f" (at most {limits.open_tables_per_client}): finish or leave one first"
+                )
+        return None
+
+    def record(self, address: str | None, table_id: str) -> None:
+        """A table was created from ``address``."""
+        if address is None:
+            return
+        self._created.setdefault(address, deque()).append(time.monotonic())
+        self._owned.setdefault(address, set()).add(table_id)
+        if len(self._created) > 10_000:  # forget addresses quiet for a minute
+            now = time.monotonic()
+            for key in [k for k, d in self._created.items() if not d or now - d[-1] > WINDOW]:
+                del self._created[key]
