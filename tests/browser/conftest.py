@@ -3,6 +3,9 @@
 Playwright's own browser download is never used: Chromium is /usr/bin/chromium
 (``scripts/test.sh`` installs it with apt-get). Without it every browser test is
 skipped, except under ``COFFEETABLE_REQUIRE_BROWSER=1`` (CI), where that is an error.
+
+Every page a test opens fails the test on a JavaScript error or on a breach of the
+server's Content-Security-Policy (a blocked inline script, handler or style).
 """
 
 from __future__ import annotations
@@ -39,6 +42,13 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SERVER_START_TIMEOUT = 60.0
+#: Reports every `securitypolicyviolation` of a page to the test (see new_page).
+CSP_WATCH = """
+document.addEventListener('securitypolicyviolation', (event) => {
+  window.__cspViolation(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`
+    + ` at ${event.sourceFile || location.href}:${event.lineNumber} ${event.sample || ''}`);
+});
+"""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -148,24 +158,52 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
+class PageProblems:
+    """What went wrong in a test's pages: JavaScript errors and CSP violations."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.csp: list[str] = []
+
+    def watch(self, page) -> None:  # type: ignore[no-untyped-def]
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("console", self._console)
+
+    def _console(self, message) -> None:  # type: ignore[no-untyped-def]
+        # Chromium also logs each blocked script, handler or style on the console
+        if "Content Security Policy" in message.text:
+            self.csp.append(message.text)
+
+    def check(self) -> None:
+        assert not self.csp, f"Content-Security-Policy violations: {self.csp}"
+        assert not self.errors, f"JavaScript errors in the page: {self.errors}"
+
+
 @pytest.fixture
-def new_page(browser):  # type: ignore[no-untyped-def]
-    """Make pages, each in a fresh browser context (own localStorage); errors fail the test."""
+def page_problems() -> PageProblems:
+    return PageProblems()
+
+
+@pytest.fixture
+def new_page(browser, page_problems: PageProblems):  # type: ignore[no-untyped-def]
+    """Make pages, each in a fresh browser context (own localStorage); a JavaScript
+    error or a Content-Security-Policy violation in any of them fails the test."""
     contexts = []
-    errors: list[str] = []
 
     def make(locale: str = "en-US"):  # type: ignore[no-untyped-def]
         context = browser.new_context(locale=locale, viewport={"width": 1366, "height": 768})
         context.set_default_timeout(20_000)
+        context.expose_function("__cspViolation", lambda text: page_problems.csp.append(text))
+        context.add_init_script(CSP_WATCH)
         contexts.append(context)
         page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
+        page_problems.watch(page)
         return page
 
     yield make
     for context in contexts:
         context.close()
-    assert not errors, f"JavaScript errors in the page: {errors}"
+    page_problems.check()
 
 
 @pytest.fixture

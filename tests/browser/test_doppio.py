@@ -150,7 +150,7 @@ def test_a_game_against_the_greedy_bot_to_the_end(page, server):
     # A reload keeps the game log: the server sends the match's recent events.
     told = page.inner_text(tid("game-log"))
     page.reload()
-    page.wait_for_selector(f'{tid("game-log")} li')
+    page.wait_for_selector(f"{tid('game-log')} li")
     assert page.inner_text(tid("game-log")) == told
     # Then play on until the end screen.
     play_to_the_end(page, tid("doppio-over"))

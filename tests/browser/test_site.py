@@ -16,7 +16,8 @@ def test_switching_language_changes_the_text_and_is_remembered(page, server):
     assert page.inner_text(tid("create-submit")) == "Open the table"
     page.select_option(tid("lang-select"), "fr")
     page.wait_for_function(
-        "document.querySelector('[data-testid=create-submit]')?.textContent === 'Ouvrir la table'"
+        "() => document.querySelector('[data-testid=create-submit]')?.textContent"
+        " === 'Ouvrir la table'"
     )
     assert page.inner_text(tid("nav-rules")) == "Règles"
     assert page.evaluate("document.documentElement.lang") == "fr"
@@ -28,7 +29,7 @@ def test_switching_language_changes_the_text_and_is_remembered(page, server):
     assert page.inner_text(tid("ready-button")) == "Prêt !"
     page.select_option(tid("lang-select"), "de")
     page.wait_for_function(
-        "document.querySelector('[data-testid=ready-button]')?.textContent === 'Bereit!'"
+        "() => document.querySelector('[data-testid=ready-button]')?.textContent === 'Bereit!'"
     )
     assert page.get_attribute(tid("connection-status"), "data-status") == "open"
     get_ready(page)
@@ -89,7 +90,7 @@ def test_a_spectator_sees_the_game_but_cannot_act(new_page, server):
     page.wait_for_selector(f'{tid("centre")}:not([data-cards="0"])', timeout=LONG)
     seen = centre_cards(page)
     page.wait_for_function(
-        f"Number(document.querySelector('[data-testid=centre]').dataset.cards) !== {seen}",
+        f"() => Number(document.querySelector('[data-testid=centre]').dataset.cards) !== {seen}",
         timeout=LONG,
     )
     assert page.locator(tid("ready-button")).count() == 0
@@ -120,7 +121,7 @@ def test_a_dropped_connection_comes_back_by_itself(page, server):
             window.coffeetable.view.connection.drop();
         }"""
     )
-    page.wait_for_function("window.bannerTexts.some((text) => text.includes('reconnecting'))")
+    page.wait_for_function("() => window.bannerTexts.some((text) => text.includes('reconnecting'))")
     page.wait_for_selector(f'{tid("connection-status")}[data-status="open"]')
     page.wait_for_selector(f"{tid('banner')}[hidden]", state="attached")
     get_ready(page)  # still seated: the server takes our action

@@ -1,5 +1,6 @@
 // Boot: the language switch, the top navigation and the hash router.
 
+import { attrs, html, setHTML } from './dom.js';
 import { start } from './router.js';
 import { LANGUAGES, lang, setLang, onLangChange, t } from './i18n.js';
 import * as lobby from './lobby.js';
@@ -14,7 +15,7 @@ let active = null;
 function mount(next) {
   if (active && active.destroy) active.destroy();
   route = next;
-  app.innerHTML = '';
+  app.replaceChildren();
   app.dataset.view = next.view;
   active = VIEWS[next.view].mount(app, next) || {};
   window.coffeetable.view = active;
@@ -24,14 +25,13 @@ function mount(next) {
 function renderChrome() {
   const nav = document.getElementById('topnav');
   const here = route ? route.view : 'lobby';
-  nav.innerHTML = `
+  setHTML(nav, html`
     <a href="#/" class="${here === 'lobby' ? 'active' : ''}" data-testid="nav-lobby">${t('nav.lobby')}</a>
-    <a href="#/rules" class="${here === 'rules' ? 'active' : ''}" data-testid="nav-rules">${t('nav.rules')}</a>`;
+    <a href="#/rules" class="${here === 'rules' ? 'active' : ''}" data-testid="nav-rules">${t('nav.rules')}</a>`);
   document.getElementById('lang-label').textContent = t('lang.label');
   const select = document.getElementById('lang-select');
-  select.innerHTML = Object.entries(LANGUAGES)
-    .map(([code, name]) => `<option value="${code}" ${code === lang() ? 'selected' : ''}>${name}</option>`)
-    .join('');
+  setHTML(select, html`${Object.entries(LANGUAGES)
+    .map(([code, name]) => html`<option value="${code}" ${attrs({ selected: code === lang() })}>${name}</option>`)}`);
   document.title = t('app.title');
 }
 

@@ -1,5 +1,6 @@
-// Every string the UI shows goes through t(). The common tables live in
-// web/i18n/<lang>.js; each game adds its own (web/games/<name>/i18n.js) with register().
+// Every string the UI shows goes through t(), as plain text (see t() below).
+// The common tables live in web/i18n/<lang>.js; each game adds its own
+// (web/games/<name>/i18n.js) with register().
 import en from '../i18n/en.js';
 import fr from '../i18n/fr.js';
 import de from '../i18n/de.js';
@@ -54,7 +55,13 @@ export function has(key) { return key in tables.en; }
 
 /**
  * The text for key in the current language, falling back to English, then to
- * the key itself. "{name}" placeholders are filled from params.
+ * the key itself. "{name}" placeholders are filled from params, in one pass (a
+ * param that itself reads "{name}" stays as it is).
+ *
+ * t() returns plain text, never markup: use it with textContent, in attributes,
+ * or inside html`` (web/js/dom.js), which escapes it like any other value. No
+ * translation carries markup; the markup around a translation (<b>, a chip, a
+ * card) is written in the html`` template that shows it.
  */
 export function t(key, params) {
   const text = tables[current][key] ?? tables.en[key] ?? key;

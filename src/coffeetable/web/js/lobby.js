@@ -1,7 +1,7 @@
 // The lobby: the games, a form to open a table, and the open tables to join or watch.
 
 import { api } from './api.js';
-import { esc, onClick, toast } from './dom.js';
+import { attrs, html, onClick, setHTML, toast } from './dom.js';
 import { t, has } from './i18n.js';
 import { loadStrings } from './games.js';
 import { go } from './router.js';
@@ -13,7 +13,7 @@ const CLOCK_MINUTES = [0, 5, 10, 20, 30];
 
 export function mount(root) {
   const view = { games: [], tables: [], timer: null, destroyed: false, form: null };
-  root.innerHTML = `
+  setHTML(root, html`
     <section class="lobby">
       <div class="lobby-main">
         <h1>${t('lobby.title')}</h1>
@@ -25,7 +25,7 @@ export function mount(root) {
         <h2>${t('lobby.tables')}</h2>
         <div data-testid="tables-list" class="tables-list"><p class="muted">${t('common.loading')}</p></div>
       </aside>
-    </section>`;
+    </section>`);
   const gameList = root.querySelector('.game-list');
   const form = root.querySelector('.create-form');
   const tableList = root.querySelector('.tables-list');
@@ -34,12 +34,12 @@ export function mount(root) {
     try {
       view.games = await api.games();
     } catch (err) {
-      gameList.innerHTML = `<p class="error">${esc(t('error.network', { reason: err.reason }))}</p>`;
+      setHTML(gameList, html`<p class="error">${t('error.network', { reason: err.reason })}</p>`);
       return;
     }
     await Promise.all(view.games.map((game) => loadStrings(game.name)));
     if (view.destroyed) return;
-    gameList.innerHTML = view.games.map(gameCard).join('');
+    setHTML(gameList, html`${view.games.map(gameCard)}`);
     const playable = view.games.find(hasBoard);
     if (playable) showForm(playable);
   }
@@ -52,7 +52,7 @@ export function mount(root) {
   function renderForm() {
     const { game } = view.form;
     form.hidden = false;
-    form.innerHTML = createForm(game, view.form.players);
+    setHTML(form, createForm(game, view.form.players));
   }
 
   async function loadTables() {
@@ -62,7 +62,7 @@ export function mount(root) {
     } catch {
       return; // keep the last list; the next refresh tries again
     }
-    if (!view.destroyed) tableList.innerHTML = tablesList(view.tables);
+    if (!view.destroyed) setHTML(tableList, tablesList(view.tables));
   }
 
   onClick(gameList, '[data-action="new-table"]', (event, button) => {
@@ -132,20 +132,20 @@ function hasBoard(game) {
 }
 
 function gameCard(game) {
-  const tagline = has(`${game.name}.tagline`) ? `<p>${t(`${game.name}.tagline`)}</p>` : '';
+  const tagline = has(`${game.name}.tagline`) ? html`<p>${t(`${game.name}.tagline`)}</p>` : '';
   const create = hasBoard(game)
-    ? `<button type="button" class="primary" data-action="new-table" data-game="${esc(game.name)}"
-          data-testid="new-table-${esc(game.name)}">${t('lobby.create')}</button>`
-    : `<span class="badge soon" data-testid="coming-soon-${esc(game.name)}">${t('lobby.comingSoon')}</span>`;
-  return `
-    <article class="game-card" data-testid="game-card-${esc(game.name)}">
-      <h3>${esc(gameTitle(game))}</h3>
+    ? html`<button type="button" class="primary" data-action="new-table" data-game="${game.name}"
+          data-testid="new-table-${game.name}">${t('lobby.create')}</button>`
+    : html`<span class="badge soon" data-testid="coming-soon-${game.name}">${t('lobby.comingSoon')}</span>`;
+  return html`
+    <article class="game-card" data-testid="game-card-${game.name}">
+      <h3>${gameTitle(game)}</h3>
       ${tagline}
       <p class="muted">${t('lobby.players', { min: game.min_players, max: game.max_players })}
         · ${t(game.realtime ? 'lobby.realtime' : 'lobby.turns')}</p>
       <div class="actions">
         ${create}
-        <a href="#/rules/${esc(game.name)}" data-testid="rules-link-${esc(game.name)}">${t('lobby.rules')}</a>
+        <a href="#/rules/${game.name}" data-testid="rules-link-${game.name}">${t('lobby.rules')}</a>
       </div>
     </article>`;
 }
@@ -157,27 +157,27 @@ function optionLabel(game, option) {
 
 function optionField(game, option) {
   const id = `option-${option.name}`;
-  const label = esc(optionLabel(game, option));
+  const label = optionLabel(game, option);
   if (option.type === 'bool') {
-    return `<label class="check"><input type="checkbox" name="${id}" data-testid="${id}"
-      ${option.default ? 'checked' : ''}> ${label}</label>`;
+    return html`<label class="check"><input type="checkbox" name="${id}" data-testid="${id}"
+      ${attrs({ checked: Boolean(option.default) })}> ${label}</label>`;
   }
   if (option.choices) {
     const choices = option.choices.map((c) =>
-      `<option value="${esc(c)}" ${c === option.default ? 'selected' : ''}>${esc(c)}</option>`).join('');
-    return `<label>${label} <select name="${id}" data-testid="${id}">${choices}</select></label>`;
+      html`<option value="${c}" ${attrs({ selected: c === option.default })}>${c}</option>`);
+    return html`<label>${label} <select name="${id}" data-testid="${id}">${choices}</select></label>`;
   }
-  const bounds = `${option.minimum != null ? `min="${option.minimum}"` : ''} ${option.maximum != null ? `max="${option.maximum}"` : ''}`;
-  return `<label>${label} <input type="number" name="${id}" data-testid="${id}" value="${esc(option.default)}" ${bounds}></label>`;
+  const bounds = attrs({ min: option.minimum, max: option.maximum });
+  return html`<label>${label} <input type="number" name="${id}" data-testid="${id}" value="${option.default ?? ''}" ${bounds}></label>`;
 }
 
 function seatRow(game, seat) {
   if (seat === 0) {
-    return `<li><span class="seat-no">${t('lobby.seat', { n: 1 })}</span> <strong>${t('lobby.you')}</strong></li>`;
+    return html`<li><span class="seat-no">${t('lobby.seat', { n: 1 })}</span> <strong>${t('lobby.you')}</strong></li>`;
   }
   const bots = (game.bots || []).map((level) =>
-    `<option value="bot:${esc(level)}">${esc(t('lobby.botLevel', { level: botName(level) }))}</option>`).join('');
-  return `<li><span class="seat-no">${t('lobby.seat', { n: seat + 1 })}</span>
+    html`<option value="bot:${level}">${t('lobby.botLevel', { level: botName(level) })}</option>`);
+  return html`<li><span class="seat-no">${t('lobby.seat', { n: seat + 1 })}</span>
     <select name="seat-${seat}" data-testid="seat-select-${seat}">
       <option value="open">${t('lobby.openSeat')}</option>${bots}
     </select></li>`;
@@ -190,21 +190,22 @@ export function botName(level) {
 function createForm(game, players) {
   const counts = [];
   for (let n = game.min_players; n <= game.max_players; n += 1) {
-    counts.push(`<option value="${n}" ${n === players ? 'selected' : ''}>${n}</option>`);
+    counts.push(html`<option value="${n}" ${attrs({ selected: n === players })}>${n}</option>`);
   }
-  const seats = Array.from({ length: players }, (_, seat) => seatRow(game, seat)).join('');
-  const options = (game.options || []).map((option) => optionField(game, option)).join('');
+  const seats = Array.from({ length: players }, (_, seat) => seatRow(game, seat));
+  const options = (game.options || []).map((option) => optionField(game, option));
   const clocks = CLOCK_MINUTES.map((n) =>
-    `<option value="${n}">${n ? t('lobby.clockValue', { n }) : t('lobby.clockNone')}</option>`).join('');
-  const speeds = BOT_SPEEDS.map((s) => `<option value="${s}">${t('lobby.botSpeedValue', { n: s })}</option>`).join('');
-  return `
-    <h2>${t('lobby.createTitle', { game: esc(gameTitle(game)) })}</h2>
+    html`<option value="${n}">${n ? t('lobby.clockValue', { n }) : t('lobby.clockNone')}</option>`);
+  const speeds = BOT_SPEEDS.map((s) => html`<option value="${s}">${t('lobby.botSpeedValue', { n: s })}</option>`);
+  const setting = (name) => (game.settings || []).some((s) => s.name === name);
+  return html`
+    <h2>${t('lobby.createTitle', { game: gameTitle(game) })}</h2>
     <div class="form-grid">
       <label>${t('lobby.yourName')} <input name="name" data-testid="create-name" maxlength="24"
-        value="${esc(playerName())}" placeholder="${esc(t('lobby.namePlaceholder'))}"></label>
-      <label>${t('lobby.playerCount')} <select name="players" data-testid="create-players">${counts.join('')}</select></label>
-      ${(game.settings || []).some((s) => s.name === 'bot_speed') ? `<label>${t('lobby.botSpeed')} <select name="bot-speed" data-testid="bot-speed">${speeds}</select></label>` : ''}
-      ${(game.settings || []).some((s) => s.name === 'clock_minutes') ? `<label>${t('lobby.clock')} <select name="clock-minutes" data-testid="clock-minutes">${clocks}</select></label>` : ''}
+        value="${playerName()}" placeholder="${t('lobby.namePlaceholder')}"></label>
+      <label>${t('lobby.playerCount')} <select name="players" data-testid="create-players">${counts}</select></label>
+      ${setting('bot_speed') ? html`<label>${t('lobby.botSpeed')} <select name="bot-speed" data-testid="bot-speed">${speeds}</select></label>` : ''}
+      ${setting('clock_minutes') ? html`<label>${t('lobby.clock')} <select name="clock-minutes" data-testid="clock-minutes">${clocks}</select></label>` : ''}
     </div>
     <fieldset class="options"><legend>${t('lobby.options')}</legend>${options}</fieldset>
     <fieldset class="seats"><legend>${t('lobby.seats')}</legend><ol>${seats}</ol></fieldset>
@@ -250,8 +251,8 @@ function buildCreateBody(form, game) {
 }
 
 function tablesList(tables) {
-  if (!tables.length) return `<p class="muted" data-testid="no-tables">${t('lobby.noTables')}</p>`;
-  return `<ul>${tables.map(tableRow).join('')}</ul>`;
+  if (!tables.length) return html`<p class="muted" data-testid="no-tables">${t('lobby.noTables')}</p>`;
+  return html`<ul>${tables.map(tableRow)}</ul>`;
 }
 
 function tableRow(table) {
@@ -262,16 +263,16 @@ function tableRow(table) {
   const canJoin = !mine && table.status === 'open' && seats.some((s) => s.open);
   const title = table.name || table.title || id;
   const url = `#/table/${encodeURIComponent(id)}`;
-  return `
-    <li class="table-row" data-testid="table-row-${esc(id)}">
-      <div><strong>${esc(title)}</strong>
-        <span class="muted">${esc(has(`${table.game}.title`) ? t(`${table.game}.title`) : table.game)}
+  return html`
+    <li class="table-row" data-testid="table-row-${id}">
+      <div><strong>${title}</strong>
+        <span class="muted">${has(`${table.game}.title`) ? t(`${table.game}.title`) : table.game}
         · ${t('lobby.seatsTaken', { taken, total: seats.length })}
         · ${t(`lobby.status.${table.status}`)}</span></div>
       <div class="actions">
-        ${mine ? `<a class="button primary" href="${url}" data-testid="rejoin-${esc(id)}">${t('lobby.rejoin')}</a>` : ''}
-        ${canJoin ? `<button type="button" class="primary" data-action="join" data-table="${esc(id)}" data-testid="join-${esc(id)}">${t('lobby.join')}</button>` : ''}
-        <a class="button" href="${url}" data-testid="watch-${esc(id)}">${t('lobby.watch')}</a>
+        ${mine ? html`<a class="button primary" href="${url}" data-testid="rejoin-${id}">${t('lobby.rejoin')}</a>` : ''}
+        ${canJoin ? html`<button type="button" class="primary" data-action="join" data-table="${id}" data-testid="join-${id}">${t('lobby.join')}</button>` : ''}
+        <a class="button" href="${url}" data-testid="watch-${id}">${t('lobby.watch')}</a>
       </div>
     </li>`;
 }

@@ -1,18 +1,28 @@
 // #/rules/<game>: a short rules page per game, in the current language.
-// The tabs list the server's games; each game's page is web/games/<name>/rules.js.
+// The tabs list the server's games; each game's page is web/games/<name>/rules.js,
+// whose pages are trusted markup (trustedMarkup() in that file: text we wrote).
 
 import { api } from './api.js';
-import { esc } from './dom.js';
+import { html, setHTML, trustedMarkup } from './dom.js';
 import { lang, t, has } from './i18n.js';
 import { loadRules, loadStrings } from './games.js';
 
+/**
+ * A game's rules page: our own text, trusted as markup, with legend() (cards drawn
+ * by the game, through html``) where the text says {legend}.
+ */
+export function rulesPage(text, legend) {
+  const [before, after = ''] = text.split('{legend}');
+  return html`${trustedMarkup(before)}${legend()}${trustedMarkup(after)}`;
+}
+
 export function mount(root, route) {
   let destroyed = false;
-  root.innerHTML = `
+  setHTML(root, html`
     <section class="rules-page panel" data-testid="rules-page">
       <nav class="rules-tabs"></nav>
       <article class="rules" data-testid="rules-body"><p class="muted">${t('common.loading')}</p></article>
-    </section>`;
+    </section>`);
   const tabs = root.querySelector('.rules-tabs');
   const body = root.querySelector('.rules');
 
@@ -27,15 +37,15 @@ export function mount(root, route) {
     await Promise.all(names.map(loadStrings));
     const rules = game ? await loadRules(game) : null;
     if (destroyed) return;
-    tabs.innerHTML = names.map((name) => `
-      <a href="#/rules/${esc(name)}" class="${name === game ? 'active' : ''}" data-testid="rules-tab-${esc(name)}">
-        ${esc(has(`${name}.title`) ? t(`${name}.title`) : name)}</a>`).join('');
+    setHTML(tabs, html`${names.map((name) => html`
+      <a href="#/rules/${name}" class="${name === game ? 'active' : ''}" data-testid="rules-tab-${name}">
+        ${has(`${name}.title`) ? t(`${name}.title`) : name}</a>`)}`);
     if (!rules) {
-      body.innerHTML = `<p data-testid="rules-missing">${t('rules.missing')}</p>`;
+      setHTML(body, html`<p data-testid="rules-missing">${t('rules.missing')}</p>`);
       return;
     }
     const page = rules[lang()] || rules.en;
-    body.innerHTML = typeof page === 'function' ? page() : page;
+    setHTML(body, typeof page === 'function' ? page() : page); // a plain string is refused
   }
 
   show();

@@ -3,7 +3,7 @@
 
 import { api } from './api.js';
 import { TableConnection } from './connection.js';
-import { banner, esc, onClick, toast } from './dom.js';
+import { banner, html, onClick, setHTML, toast } from './dom.js';
 import { t, has } from './i18n.js';
 import { loadRenderer } from './games.js';
 import { botName } from './lobby.js';
@@ -16,11 +16,11 @@ export function mount(root, route) {
     destroyed: false, status: 'connecting', seat: seatAt(id),
     clock: null, clockTimer: null,
   };
-  root.innerHTML = `
+  setHTML(root, html`
     <section class="table-page" data-testid="table-page">
       <header class="table-head" data-testid="table-head"></header>
       <div class="game-root" data-testid="game-root"><p class="muted">${t('table.loading')}</p></div>
-    </section>`;
+    </section>`);
   const head = root.querySelector('.table-head');
   const gameRoot = root.querySelector('.game-root');
 
@@ -36,9 +36,9 @@ export function mount(root, route) {
       setSummary(await api.table(id));
     } catch (err) {
       if (err.status === 404 && !view.destroyed) {
-        gameRoot.innerHTML = `<p class="error" data-testid="table-missing">${t('table.notFound')}</p>`;
+        setHTML(gameRoot, html`<p class="error" data-testid="table-missing">${t('table.notFound')}</p>`);
       } else if (!view.destroyed) {
-        gameRoot.innerHTML = `<p class="error">${esc(t('error.network', { reason: err.reason }))}</p>`;
+        setHTML(gameRoot, html`<p class="error">${t('error.network', { reason: err.reason })}</p>`);
       }
     }
   }
@@ -68,18 +68,18 @@ export function mount(root, route) {
     if (!box) return;
     const clock = view.clock;
     if (!clock || !Array.isArray(clock.left)) {
-      box.innerHTML = '';
+      box.replaceChildren();
       return;
     }
     const names = seatNames(view.summary);
     const gone = (performance.now() - clock.at) / 1000;
-    box.innerHTML = clock.left.map((left, seat) => {
+    setHTML(box, html`${clock.left.map((left, seat) => {
       const running = seat === clock.running;
       const secs = Math.max(0, running ? left - gone : left);
       const time = clockText(secs);
-      return `<li class="clock ${running ? 'running' : ''} ${secs < 30 ? 'low' : ''}" data-testid="clock-${seat}"
-        data-seconds="${Math.ceil(secs)}" title="${esc(t('table.clock', { name: names[seat] || '', time }))}">${esc(time)}</li>`;
-    }).join('');
+      return html`<li class="clock ${running ? 'running' : ''} ${secs < 30 ? 'low' : ''}" data-testid="clock-${seat}"
+        data-seconds="${Math.ceil(secs)}" title="${t('table.clock', { name: names[seat] || '', time })}">${time}</li>`;
+    })}`);
   }
 
   function renderHead() {
@@ -89,20 +89,20 @@ export function mount(root, route) {
     const me = ctx.seat;
     const seats = seatList(summary);
     const canTakeSeat = me == null && summary.status === 'open' && seats.some((s) => s.open);
-    head.innerHTML = `
+    setHTML(head, html`
       <div class="table-title">
-        <h1>${esc(summary.name || title)}</h1>
-        <span class="muted">${esc(title)}</span>
-        ${me == null ? `<span class="badge watching" data-testid="spectator-badge">${t('table.spectating')}</span>` : ''}
+        <h1>${summary.name || title}</h1>
+        <span class="muted">${title}</span>
+        ${me == null ? html`<span class="badge watching" data-testid="spectator-badge">${t('table.spectating')}</span>` : ''}
         <span class="conn conn-${view.status}" data-testid="connection-status" data-status="${view.status}"
-          title="${esc(t(`table.conn.${view.status}`))}"></span>
+          title="${t(`table.conn.${view.status}`)}"></span>
       </div>
-      <ul class="seat-list" data-testid="seat-list">${seats.map((s, i) => seatChip(s, i, me, summary.status)).join('')}</ul>
+      <ul class="seat-list" data-testid="seat-list">${seats.map((s, i) => seatChip(s, i, me, summary.status))}</ul>
       <ul class="clocks" data-testid="clocks"></ul>
       <div class="table-actions">
-        ${canTakeSeat ? `<button type="button" class="primary" data-action="take-seat" data-testid="take-seat">${t('table.takeSeat')}</button>` : ''}
+        ${canTakeSeat ? html`<button type="button" class="primary" data-action="take-seat" data-testid="take-seat">${t('table.takeSeat')}</button>` : ''}
         <button type="button" data-action="copy-link" data-testid="copy-link">${t('table.copyLink')}</button>
-      </div>`;
+      </div>`);
     renderClock();
   }
 
@@ -110,10 +110,10 @@ export function mount(root, route) {
     const name = seatLabel(seat, index);
     const away = !seat.bot && !seat.open && (seat.left || seat.connected === false);
     const replace = away && me != null && index !== me && status === 'running'
-      ? `<button type="button" class="tiny" data-action="bot-seat" data-seat="${index}" data-testid="replace-bot-${index}">${t('table.replaceBot')}</button>`
+      ? html`<button type="button" class="tiny" data-action="bot-seat" data-seat="${index}" data-testid="replace-bot-${index}">${t('table.replaceBot')}</button>`
       : '';
-    return `<li class="seat-chip ${index === me ? 'me' : ''} ${away ? 'away' : ''}" data-testid="seat-${index}">
-      ${esc(name)}${index === me ? ` <em>(${t('table.you')})</em>` : ''}${away ? ` <em>${t(seat.left ? 'table.left' : 'table.away')}</em>` : ''} ${replace}</li>`;
+    return html`<li class="seat-chip ${index === me ? 'me' : ''} ${away ? 'away' : ''}" data-testid="seat-${index}">
+      ${name}${index === me ? html` <em>(${t('table.you')})</em>` : ''}${away ? html` <em>${t(seat.left ? 'table.left' : 'table.away')}</em>` : ''} ${replace}</li>`;
   }
 
   onClick(head, '[data-action="take-seat"]', async () => {
@@ -210,11 +210,11 @@ export function mount(root, route) {
     try {
       view.renderer = await loadRenderer(view.summary.game);
     } catch {
-      gameRoot.innerHTML = `<p class="error">${t('table.noRenderer', { game: esc(view.summary.game) })}</p>`;
+      setHTML(gameRoot, html`<p class="error">${t('table.noRenderer', { game: view.summary.game })}</p>`);
       return;
     }
     if (view.destroyed) return;
-    gameRoot.innerHTML = '';
+    gameRoot.replaceChildren();
     view.game = view.renderer.mount(gameRoot, ctx);
     connect();
   }

@@ -2,6 +2,7 @@
 // card in view, the card edges, the cafés, the cubes, and (on your own area)
 // the highlighted action areas and a layer for the ghost card.
 
+import { attrs, html } from '../../js/dom.js';
 import { S, cafeBox, cubesOn, glyph } from './icons.js';
 
 const key = (x, y) => `${x},${y}`;
@@ -61,7 +62,7 @@ export function outline(cells, cls, d = 0) {
       parts.push(`M${px + S - d} ${a}V${b}`);
     }
   }
-  return parts.length ? `<path class="${cls}" d="${parts.join('')}"/>` : '';
+  return parts.length ? html`<path class="${cls}" d="${parts.join('')}"/>` : html``;
 }
 
 /** Card edges: every side whose neighbour is missing or belongs to another card. */
@@ -80,7 +81,7 @@ function cardEdges(squares) {
     if (other(-1, 0)) parts.push(`M${px} ${py}v${S}`);
     if (other(1, 0)) parts.push(`M${px + S} ${py}v${S}`);
   }
-  return `<path class="card-edges" d="${parts.join('')}"/>`;
+  return html`<path class="card-edges" d="${parts.join('')}"/>`;
 }
 
 /**
@@ -89,7 +90,9 @@ function cardEdges(squares) {
  * (produce, dry, roast, deliver) for the areas to highlight; opts.selected: an
  * area key; opts.ghost: true to add the ghost layer; opts.cafeTitle(cafe): a tooltip;
  * opts.targets: ids of cafés to outline (those a delivery being composed may reach);
- * opts.tip(square): a square's tooltip.
+ * opts.tip(square): a square's tooltip; opts.className: more classes for the <svg>;
+ * opts.width: its width in px (an SVG attribute: the Content-Security-Policy allows
+ * no style="" in markup). Every text given is plain text: html`` escapes it.
  */
 export function areaSvg(player, opts = {}) {
   const box = opts.box || gridBox(player.squares);
@@ -97,21 +100,21 @@ export function areaSvg(player, opts = {}) {
   const squares = player.squares.map((s) => {
     const px = s.x * S;
     const py = s.y * S;
-    const tip = opts.tip ? `<title>${opts.tip(s)}</title>` : '';
-    return `<g class="square" data-x="${s.x}" data-y="${s.y}" data-icon="${s.icon}">${tip}
+    const tip = opts.tip ? html`<title>${opts.tip(s)}</title>` : '';
+    return html`<g class="square" data-x="${s.x}" data-y="${s.y}" data-icon="${s.icon}">${tip}
       <rect class="sq sq-${s.icon}" x="${px}" y="${py}" width="${S}" height="${S}"/>
       ${s.icon === 'cafe' ? '' : glyph(s.icon, s.colour, px, py)}</g>`;
-  }).join('');
+  });
   const visibleCafe = new Set(player.squares.filter((s) => s.icon === 'cafe').map((s) => `${s.card}@${key(s.x, s.y)}`));
   const cafes = player.cafes.map((cafe) => {
     const cells = cafe.cells.filter(([x, y]) => visibleCafe.has(`${cafe.id}@${key(x, y)}`));
     const target = opts.targets && opts.targets.has(cafe.id) ? 'target' : '';
     return cells.length ? cafeBox(cafe, cells, opts.cafeTitle ? opts.cafeTitle(cafe) : cafe.name || '', target) : '';
-  }).join('');
+  });
   // the card placed last stands out, so a glance shows what each company just did
   const last = player.cards.length > 1 ? player.cards[player.cards.length - 1].card : null;
   const lastCells = new Set(player.squares.filter((s) => s.card === last).map((s) => key(s.x, s.y)));
-  const cubes = player.squares.map((s) => cubesOn(s.cubes, s.cube_colour, s.x * S, s.y * S)).join('');
+  const cubes = player.squares.map((s) => cubesOn(s.cubes, s.cube_colour, s.x * S, s.y * S));
   const highlights = player.areas.map((area) => {
     const areaKey = key(...area.id);
     const kind = marks.get(areaKey);
@@ -119,14 +122,14 @@ export function areaSvg(player, opts = {}) {
     const cells = new Set(area.squares.map(([x, y]) => key(x, y)));
     const selected = opts.selected === areaKey ? 'selected' : '';
     const rects = area.squares.map(([x, y]) =>
-      `<rect class="hl-cell" x="${x * S}" y="${y * S}" width="${S}" height="${S}"/>`).join('');
-    return `<g class="hl hl-${kind} ${selected}" data-area="${areaKey}" data-kind="${kind}" tabindex="0" role="button"
+      html`<rect class="hl-cell" x="${x * S}" y="${y * S}" width="${S}" height="${S}"/>`);
+    return html`<g class="hl hl-${kind} ${selected}" data-area="${areaKey}" data-kind="${kind}" tabindex="0" role="button"
       aria-label="${opts.actLabel ? opts.actLabel(kind) : kind}"
       data-testid="area-${areaKey}">${rects}${outline(cells, 'hl-edge', 4)}</g>`;
-  }).join('');
-  return `<svg class="cf-area" viewBox="${viewBox(box)}" role="img" aria-label="${opts.label || ''}"
-      data-testid="${opts.testid || ''}">
+  });
+  return html`<svg class="cf-area ${opts.className || ''}" viewBox="${viewBox(box)}" role="img" aria-label="${opts.label || ''}"
+      ${attrs({ width: opts.width })} data-testid="${opts.testid || ''}">
     <g class="squares">${squares}</g>${cardEdges(player.squares)}${outline(lastCells, 'last-card', 1.5)}<g class="cafes">${cafes}</g>
     <g class="cube-layer">${cubes}</g><g class="hl-layer">${highlights}</g>
-    ${opts.ghost ? '<g class="ghost-layer"></g>' : ''}</svg>`;
+    ${opts.ghost ? html`<g class="ghost-layer"></g>` : ''}</svg>`;
 }

@@ -4,7 +4,7 @@
 // most cubes to cafés, and a +/- is offered only when it leads to another
 // legal `to`, so Deliver always sends an action from `legal`.
 
-import { esc } from '../../js/dom.js';
+import { attrs, html } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
 import { COLOURS, cube } from './icons.js';
 
@@ -86,25 +86,25 @@ export class Delivery {
         const info = byId.get(cafe) || { id: cafe, need: {}, have: {} };
         const wants = (info.need[colour] || 0) - ((info.have || {})[colour] || 0);
         const v = this.value(cafe, colour);
-        return `<li class="dl-row" data-testid="deliver-row-${cafe}-${colour}">
-          <span class="dl-cafe">${esc(info.name || cafe)} (${esc(cafe)}) <span class="muted">${t('cafe.deliver.wants', { n: wants })}</span></span>
-          <button type="button" class="tiny" data-deliver="${cafe}:${colour}:-1" ${this.can(cafe, colour, -1) ? '' : 'disabled'}
+        return html`<li class="dl-row" data-testid="deliver-row-${cafe}-${colour}">
+          <span class="dl-cafe">${info.name || cafe} (${cafe}) <span class="muted">${t('cafe.deliver.wants', { n: wants })}</span></span>
+          <button type="button" class="tiny" data-deliver="${cafe}:${colour}:-1" ${attrs({ disabled: !this.can(cafe, colour, -1) })}
             data-testid="deliver-less-${cafe}-${colour}">−</button>
           <strong data-testid="deliver-n-${cafe}-${colour}">${v}</strong>
-          <button type="button" class="tiny" data-deliver="${cafe}:${colour}:1" ${this.can(cafe, colour, 1) ? '' : 'disabled'}
+          <button type="button" class="tiny" data-deliver="${cafe}:${colour}:1" ${attrs({ disabled: !this.can(cafe, colour, 1) })}
             data-testid="deliver-more-${cafe}-${colour}">+</button></li>`;
-      }).join('');
-      return `<div class="dl-colour">
+      });
+      return html`<div class="dl-colour">
         <h4><svg viewBox="0 0 12 12" class="dl-cube">${cube(colour, 1, 1, 10)}</svg>
           ${t('cafe.deliver.cubes', { n, colour: t(`cafe.colour.${colour}`) })}</h4>
-        ${rows ? `<ul>${rows}</ul>` : `<p class="muted">${t('cafe.deliver.noCafe')}</p>`}
+        ${rows.length ? html`<ul>${rows}</ul>` : html`<p class="muted">${t('cafe.deliver.noCafe')}</p>`}
         <p class="dl-rest" data-testid="deliver-rest-${colour}" data-n="${n - given}">${t('cafe.deliver.rest', { n: n - given })}</p></div>`;
-    }).join('');
-    return `<div class="cf-deliver" data-testid="deliver-panel" data-area="${this.key}">
+    });
+    return html`<div class="cf-deliver" data-testid="deliver-panel" data-area="${this.key}">
       <h3>${t('cafe.deliver.title')}</h3>${blocks}
       <div class="cf-buttons">
         <button type="button" class="primary" data-act="deliver-go" data-testid="deliver-confirm"
-          ${this.action() ? '' : 'disabled'}>${t('cafe.deliver.go')}</button>
+          ${attrs({ disabled: !this.action() })}>${t('cafe.deliver.go')}</button>
         <button type="button" data-act="deliver-none" data-testid="deliver-none">${t('cafe.deliver.none')}</button>
         <button type="button" data-act="cancel" data-testid="cancel">${t('cafe.cancel')}</button>
       </div></div>`;

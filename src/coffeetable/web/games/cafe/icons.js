@@ -4,6 +4,8 @@
 // scales the SVG, so the same drawings serve the big area, the small ones of
 // the other players, the draft row and the rules page.
 
+import { html, stylesheet, trustedMarkup } from '../../js/dom.js';
+
 export const S = 48;
 export const COLOURS = ['red', 'yellow', 'green', 'black'];
 
@@ -19,14 +21,10 @@ export function symbolSquare(symbol) {
 
 /** Load the game's stylesheet once (the board and the rules page use it). */
 export function installCss() {
-  if (document.getElementById('cafe-css')) return;
-  const link = document.createElement('link');
-  link.id = 'cafe-css';
-  link.rel = 'stylesheet';
-  link.href = new URL('./cafe.css', import.meta.url).href;
-  document.head.append(link);
+  stylesheet('cafe-css', new URL('./cafe.css', import.meta.url).href);
 }
 
+// Static drawings of ours (trustedMarkup: no value of a game in them).
 const GLYPHS = {
   dry: '<circle class="g-sun" cx="24" cy="24" r="7"/>'
     + '<path class="g-ray" d="M24 8v6M24 34v6M8 24h6M34 24h6M12.7 12.7l4.2 4.2M31.1 31.1l4.2 4.2M12.7 35.3l4.2-4.2M31.1 16.9l4.2-4.2"/>',
@@ -43,25 +41,25 @@ const GLYPHS = {
 
 /** The picture of one square's icon, in a 48 box at (x, y). */
 export function glyph(icon, colour, x = 0, y = 0) {
-  let body = GLYPHS[icon] || '';
+  let body = trustedMarkup(GLYPHS[icon] || '');
   if (icon === 'bean') {
-    body = `<g transform="rotate(28 24 24)"><ellipse class="g-bean c-${colour}" cx="24" cy="24" rx="10" ry="15"/>
+    body = html`<g transform="rotate(28 24 24)"><ellipse class="g-bean c-${colour}" cx="24" cy="24" rx="10" ry="15"/>
       <path class="g-bean-line" d="M24 10q-6 7 0 14t0 14"/></g>`;
   }
-  return `<g class="glyph" transform="translate(${x} ${y})">${body}</g>`;
+  return html`<g class="glyph" transform="translate(${x} ${y})">${body}</g>`;
 }
 
 /** One cube of a colour, size s, at (x, y). */
 export function cube(colour, x, y, s = 10, cls = '') {
-  return `<rect class="cube c-${colour} ${cls}" x="${x}" y="${y}" width="${s}" height="${s}" rx="${s / 5}"/>`;
+  return html`<rect class="cube c-${colour} ${cls}" x="${x}" y="${y}" width="${s}" height="${s}" rx="${s / 5}"/>`;
 }
 
 /** The cubes on a square: up to 3 drawn, more as one cube and a number. */
 export function cubesOn(count, colour, x0, y0) {
   if (!count || !colour) return '';
   const at = (i) => cube(colour, x0 + 5 + i * 13, y0 + S - 16, 11);
-  if (count <= 3) return `<g class="cubes">${Array.from({ length: count }, (_, i) => at(i)).join('')}</g>`;
-  return `<g class="cubes">${at(0)}<text class="cube-n" x="${x0 + 20}" y="${y0 + S - 6}">×${count}</text></g>`;
+  if (count <= 3) return html`<g class="cubes">${Array.from({ length: count }, (_, i) => at(i))}</g>`;
+  return html`<g class="cubes">${at(0)}<text class="cube-n" x="${x0 + 20}" y="${y0 + S - 6}">×${count}</text></g>`;
 }
 
 /** A café's requirement as cubes (filled when delivered) in rows of 3 from (x, y). */
@@ -78,7 +76,7 @@ export function needCubes(need, have, x, y, size = 9, perRow = 3) {
       i += 1;
     }
   }
-  return out.join('');
+  return out;
 }
 
 /** A café over its cells (grid units): name, points, requirement, lost or complete. */
@@ -92,8 +90,8 @@ export function cafeBox(cafe, cells, title = '', extraClass = '') {
   const state = cafe.lost ? 'lost' : cafe.complete ? 'complete' : '';
   const wide = w > S;
   const perRow = wide ? 5 : 3;
-  const cross = cafe.lost ? `<path class="cafe-cross" d="M${x + 8} ${y + 8}L${x + w - 8} ${y + h - 8}M${x + w - 8} ${y + 8}L${x + 8} ${y + h - 8}"/>` : '';
-  return `<g class="cafe ${state} ${extraClass}" data-cafe="${cafe.id}">
+  const cross = cafe.lost ? html`<path class="cafe-cross" d="M${x + 8} ${y + 8}L${x + w - 8} ${y + h - 8}M${x + w - 8} ${y + 8}L${x + 8} ${y + h - 8}"/>` : '';
+  return html`<g class="cafe ${state} ${extraClass}" data-cafe="${cafe.id}">
     <title>${title}</title>
     <rect class="cafe-bg" x="${x + 2}" y="${y + 2}" width="${w - 4}" height="${h - 4}" rx="6"/>
     <path class="cafe-awning" d="M${x + 2} ${y + 8}h${w - 4}v6q${-(w - 4) / 8} 5 ${-(w - 4) / 4} 0t${-(w - 4) / 4} 0t${-(w - 4) / 4} 0t${-(w - 4) / 4} 0z"/>
@@ -109,7 +107,7 @@ export function cafeBox(cafe, cells, title = '', extraClass = '') {
 export function cardSvg(card, extraClass = '') {
   const cells = [];
   card.rows.forEach((row, r) => [...row].forEach((symbol, c) => cells.push([c, r, symbol])));
-  return `<svg class="cf-card ${extraClass}" viewBox="-2 -2 ${3 * S + 4} ${2 * S + 4}" aria-hidden="true">
+  return html`<svg class="cf-card ${extraClass}" viewBox="-2 -2 ${3 * S + 4} ${2 * S + 4}" aria-hidden="true">
     ${cardCells(card, cells, 0, 0)}</svg>`;
 }
 
@@ -119,8 +117,8 @@ export function cardCells(card, cells, x, y) {
     const sq = symbolSquare(symbol);
     const px = (x + dx) * S;
     const py = (y + dy) * S;
-    return `<rect class="sq sq-${sq.icon}" x="${px}" y="${py}" width="${S}" height="${S}"/>${sq.icon === 'cafe' ? '' : glyph(sq.icon, sq.colour, px, py)}`;
-  }).join('');
+    return html`<rect class="sq sq-${sq.icon}" x="${px}" y="${py}" width="${S}" height="${S}"/>${sq.icon === 'cafe' ? '' : glyph(sq.icon, sq.colour, px, py)}`;
+  });
   const cafeCells = cells.filter((c) => c[2] === 'C').map(([dx, dy]) => [x + dx, y + dy]);
   const cafe = card.cafe && cafeCells.length
     ? cafeBox({ id: card.id, need: card.cafe.need, have: {}, points: card.cafe.points }, cafeCells, card.cafe.name || '')
@@ -129,5 +127,5 @@ export function cardCells(card, cells, x, y) {
   const ys = cells.map((c) => c[1]);
   const w = (Math.max(...xs) + 1) * S;
   const h = (Math.max(...ys) + 1) * S;
-  return `${squares}${cafe}<rect class="card-edge" x="${x * S}" y="${y * S}" width="${w}" height="${h}" rx="4"/>`;
+  return html`${squares}${cafe}<rect class="card-edge" x="${x * S}" y="${y * S}" width="${w}" height="${h}" rx="4"/>`;
 }

@@ -7,7 +7,7 @@
 //   (dry and roast ask for a colour when there is a choice; deliver opens the
 //   delivery panel), or Pass. The action phase is simultaneous.
 
-import { esc, toast } from '../../js/dom.js';
+import { html, setHTML, toast } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
 import { areaSvg, gridBox } from './area.js';
 import { Delivery } from './deliver.js';
@@ -23,7 +23,7 @@ const BIG = 62; // px per grid cell of your own area
 const SMALL = 24; // px per grid cell of the other players' areas
 
 function miniIcon(icon) {
-  return `<svg class="mini-icon" viewBox="0 0 ${S} ${S}" aria-hidden="true">${glyph(icon)}</svg>`;
+  return html`<svg class="mini-icon" viewBox="0 0 ${S} ${S}" aria-hidden="true">${glyph(icon)}</svg>`;
 }
 
 class CafeTable {
@@ -39,7 +39,7 @@ class CafeTable {
     this.placer = null;
     this.hideEnd = false;
     this.pending = false; // an action is on its way: offer nothing until the answer
-    root.innerHTML = `
+    setHTML(root, html`
       <div class="cafe" data-testid="cafe">
         <div class="cf-top" data-testid="status"></div>
         <div class="cf-main">
@@ -54,7 +54,7 @@ class CafeTable {
           </aside>
         </div>
         <div class="cf-over"></div>
-      </div>`;
+      </div>`);
     this.el = root.querySelector('.cafe');
     const q = (sel) => this.el.querySelector(sel);
     this.parts = {
@@ -328,14 +328,14 @@ class CafeTable {
     d.master = String(v.master);
     d.players = String(v.players.length);
     d.holding = v.holding ? v.holding.id : '';
-    this.parts.top.innerHTML = statusBar(this.view, (seat) => this.name(seat));
+    setHTML(this.parts.top, statusBar(this.view, (seat) => this.name(seat)));
     this.parts.draftTitle.textContent = t(v.players.length === 1 ? 'cafe.draftSolo' : 'cafe.draft');
     const ships = this.me == null ? 0 : v.players[this.me].ships;
-    this.parts.draft.innerHTML = draftRow(v.display, this.of('take'), this.payFor, ships);
+    setHTML(this.parts.draft, draftRow(v.display, this.of('take'), this.payFor, ships));
     this.renderControls();
-    this.parts.own.innerHTML = this.playerPanel(this.main, true);
-    this.parts.others.innerHTML = v.players.map((_, s) => s).filter((s) => s !== this.main)
-      .map((s) => this.playerPanel(s, false)).join('');
+    setHTML(this.parts.own, this.playerPanel(this.main, true));
+    setHTML(this.parts.others, html`${v.players.map((_, s) => s).filter((s) => s !== this.main)
+      .map((s) => this.playerPanel(s, false))}`);
     this.drawGhost();
     this.parts.logTitle.textContent = t('cafe.log');
     this.renderLog();
@@ -344,23 +344,21 @@ class CafeTable {
     if (again) again.focus();
   }
 
-
-
   renderControls() {
-    this.parts.controls.innerHTML = this.controls();
+    setHTML(this.parts.controls, this.controls());
     this.parts.controls.classList.toggle('mine', this.offered().length > 0);
   }
 
   controls() {
     const v = this.view;
-    if (v.phase === 'over') return `<p class="cf-hint"><strong>${t('cafe.end.title')}</strong></p>`;
+    if (v.phase === 'over') return html`<p class="cf-hint"><strong>${t('cafe.end.title')}</strong></p>`;
     const mode = this.mode();
     if (mode === 'take') {
-      const hint = `<p class="cf-hint" data-testid="hint">${t(v.players.length === 1 ? 'cafe.hint.takeSolo' : 'cafe.hint.take')}</p>`;
-      return this.payFor ? hint + payChoice(this.payFor, this.of('take'), v.players[this.me].warehouse) : hint;
+      const hint = html`<p class="cf-hint" data-testid="hint">${t(v.players.length === 1 ? 'cafe.hint.takeSolo' : 'cafe.hint.take')}</p>`;
+      return this.payFor ? html`${hint}${payChoice(this.payFor, this.of('take'), v.players[this.me].warehouse)}` : hint;
     }
     if (mode === 'place') {
-      return `<p class="cf-hint" data-testid="hint">${t('cafe.hint.place', { card: v.holding.id })}</p>
+      return html`<p class="cf-hint" data-testid="hint">${t('cafe.hint.place', { card: v.holding.id })}</p>
         <div class="cf-buttons">
           <button type="button" data-act="rotate-ccw" data-testid="rotate-ccw" title="Shift+R">⟲ ${t('cafe.rotate')}</button>
           <button type="button" data-act="rotate-cw" data-testid="rotate-cw" title="R">⟳ ${t('cafe.rotate')}</button>
@@ -371,33 +369,31 @@ class CafeTable {
     if (mode === 'act') {
       const me = v.players[this.me];
       const kinds = [...new Set(this.acts().map((a) => a.type))];
-      const legend = kinds.map((k) => `<span class="cf-chip hl-${k}">${t(`cafe.act.${k}`)}</span>`).join('');
+      const legend = kinds.map((k) => html`<span class="cf-chip hl-${k}">${t(`cafe.act.${k}`)}</span>`);
       let extra = '';
       if (this.colourFor) {
         const options = this.actsAt(this.colourFor);
-        extra = `<div class="cf-choice" data-testid="colour-choice"><span>${t(`cafe.chooseColour.${options[0].type}`)}</span>
-          ${options.map((a) => `<button type="button" data-colour="${a.colour}" data-testid="colour-${a.colour}">${cubeIcon(a.colour)}
-            ${t(`cafe.colour.${a.colour}`)}</button>`).join('')}
+        extra = html`<div class="cf-choice" data-testid="colour-choice"><span>${t(`cafe.chooseColour.${options[0].type}`)}</span>
+          ${options.map((a) => html`<button type="button" data-colour="${a.colour}" data-testid="colour-${a.colour}">${cubeIcon(a.colour)}
+            ${t(`cafe.colour.${a.colour}`)}</button>`)}
           <button type="button" data-act="cancel" data-testid="cancel">${t('cafe.cancel')}</button></div>`;
       } else if (this.delivery) extra = this.delivery.render(me.cafes);
-      return `<p class="cf-hint" data-testid="hint">${t(kinds.length ? 'cafe.hint.act' : 'cafe.hint.actNone', { n: me.actions_left })}
+      return html`<p class="cf-hint" data-testid="hint">${t(kinds.length ? 'cafe.hint.act' : 'cafe.hint.actNone', { n: me.actions_left })}
         ${legend}</p>
         <div class="cf-buttons"><button type="button" data-act="pass" data-testid="pass-button">${t('cafe.pass')}</button></div>${extra}`;
     }
-    return `<p class="cf-hint" data-testid="hint">${this.waitText()}</p>`;
+    return html`<p class="cf-hint" data-testid="hint">${this.waitText()}</p>`;
   }
 
   waitText() {
     const v = this.view;
     if (this.me == null) return t('cafe.watching');
     if (this.pending) return t('cafe.sending');
-    if (v.phase === 'take') return t('cafe.wait.take', { name: esc(this.name(v.turn)) });
-    if (v.phase === 'place') return t('cafe.wait.place', { name: esc(this.name(v.turn)) });
+    if (v.phase === 'take') return t('cafe.wait.take', { name: this.name(v.turn) });
+    if (v.phase === 'place') return t('cafe.wait.place', { name: this.name(v.turn) });
     const busy = v.players.map((p, s) => (p.actions_left > 0 ? s : null)).filter((s) => s != null);
-    return t('cafe.wait.actions', { names: busy.map((s) => esc(this.name(s))).join(', ') });
+    return t('cafe.wait.actions', { names: busy.map((s) => this.name(s)).join(', ') });
   }
-
-
 
   playerPanel(seat, big) {
     const v = this.view;
@@ -415,21 +411,22 @@ class CafeTable {
       ghost: mine,
       testid: `area-${seat}`,
       label: t('cafe.areaOf', { name: this.name(seat) }),
-      cafeTitle: (cafe) => esc(cafeText(cafe)),
-      tip: (sq) => esc(t(`cafe.icon.${sq.icon}`)),
-      actLabel: (kind) => esc(t(`cafe.act.${kind}`)),
-    }).replace('<svg class="cf-area"', `<svg class="cf-area ${mine ? 'mine' : ''} ${mine && this.placer ? 'placing' : ''}"
-      style="width:${(box.x1 - box.x0 + 1) * cell + 8}px"`);
-    return `<div class="cf-player panel ${big ? 'big' : 'small'} ${active ? 'active' : ''}" data-testid="player-${seat}"
-        data-score="${p.score}" data-actions-left="${p.actions_left}" data-cards="${esc(JSON.stringify(p.cards))}">
+      cafeTitle: (cafe) => cafeText(cafe),
+      tip: (sq) => t(`cafe.icon.${sq.icon}`),
+      actLabel: (kind) => t(`cafe.act.${kind}`),
+      className: `${mine ? 'mine' : ''} ${mine && this.placer ? 'placing' : ''}`,
+      width: (box.x1 - box.x0 + 1) * cell + 8,
+    });
+    return html`<div class="cf-player panel ${big ? 'big' : 'small'} ${active ? 'active' : ''}" data-testid="player-${seat}"
+        data-score="${p.score}" data-actions-left="${p.actions_left}" data-cards="${JSON.stringify(p.cards)}">
       <header>
-        <strong class="cf-name">${esc(this.name(seat))}</strong>
+        <strong class="cf-name">${this.name(seat)}</strong>
         ${v.master === seat ? masterToken() : ''}
         <span class="cf-score" data-testid="score-${seat}">${t('cafe.points', { n: p.score })}</span>
         <span class="cf-doing">${doing(v, seat)}</span>
       </header>
       <div class="cf-stats">${track(p, v.phase === 'actions')}${warehouse(p, seat)}
-        <span class="cf-counts" title="${esc(t('cafe.countsTip'))}" data-testid="counts-${seat}">${miniIcon('cup')} ${p.cups}
+        <span class="cf-counts" title="${t('cafe.countsTip')}" data-testid="counts-${seat}">${miniIcon('cup')} ${p.cups}
           ${miniIcon('ship')} ${p.ships}</span></div>
       <div class="cf-svg-wrap">${svg}</div>
     </div>`;
@@ -440,7 +437,7 @@ class CafeTable {
     if (!layer) return;
     const p = this.view.players[this.main];
     const occupied = new Set(p.squares.map((s) => `${s.x},${s.y}`));
-    layer.innerHTML = this.placer ? this.placer.ghost(occupied) : '';
+    setHTML(layer, this.placer ? this.placer.ghost(occupied) : html``);
     const info = this.parts.controls.querySelector('.cf-ghost-info');
     if (info && this.placer) {
       const covers = this.placer.covers(p);
@@ -453,8 +450,8 @@ class CafeTable {
   }
 
   renderLog() {
-    this.parts.log.innerHTML = this.log.slice(-60)
-      .map((ev) => `<li>${logLine(ev, (s) => this.logName(s))}</li>`).join('');
+    setHTML(this.parts.log, html`${this.log.slice(-60)
+      .map((ev) => html`<li>${logLine(ev, (s) => this.logName(s))}</li>`)}`);
     this.parts.log.dataset.count = String(this.log.length);
     this.parts.log.scrollTop = this.parts.log.scrollHeight;
   }
@@ -462,7 +459,7 @@ class CafeTable {
   renderEnd() {
     const v = this.view;
     const show = v.phase === 'over';
-    this.parts.over.innerHTML = show ? endScreen(v, (s) => this.name(s), this.hideEnd) : '';
+    setHTML(this.parts.over, show ? endScreen(v, (s) => this.name(s), this.hideEnd) : html``);
     this.parts.over.classList.toggle('hidden', show && this.hideEnd);
   }
 }

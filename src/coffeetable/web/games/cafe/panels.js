@@ -2,7 +2,7 @@
 // header (Master token, score, the action track, the warehouse), the end
 // screen with the score breakdown, and the lines of the log.
 
-import { esc } from '../../js/dom.js';
+import { attrs, html, joinHtml } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
 import { COLOURS, cardSvg, cube } from './icons.js';
 
@@ -15,16 +15,16 @@ function rankLines(ranks, mine) {
     if (i === 0 && next) range = t('cafe.rankUnder', { n: next[0] });
     else if (next) range = t('cafe.rankBetween', { a: least, b: next[0] - 1 });
     else range = t('cafe.rankFrom', { n: least });
-    return `<li class="${rank === mine ? 'me' : ''}" data-rank="${esc(rank)}">${range} — ${t(`cafe.rank.${rank}`)}</li>`;
-  }).join('');
+    return html`<li class="${rank === mine ? 'me' : ''}" data-rank="${rank}">${range} — ${t(`cafe.rank.${rank}`)}</li>`;
+  });
 }
 
 export function cubeIcon(colour) {
-  return `<svg viewBox="0 0 12 12" class="cube-icon" aria-hidden="true">${cube(colour, 1, 1, 10)}</svg>`;
+  return html`<svg viewBox="0 0 12 12" class="cube-icon" aria-hidden="true">${cube(colour, 1, 1, 10)}</svg>`;
 }
 
 export function masterToken() {
-  return `<span class="cf-master" data-testid="master-token" title="${esc(t('cafe.masterTip'))}">${t('cafe.master')}</span>`;
+  return html`<span class="cf-master" data-testid="master-token" title="${t('cafe.masterTip')}">${t('cafe.master')}</span>`;
 }
 
 /** A card's café in words: "Majestic: 1 yellow + 1 green = 3". */
@@ -35,8 +35,8 @@ export function cafeText(cafe) {
 
 /** The draft row: each shown card, clickable when a take of it is legal. */
 export function draftRow(display, takes, payFor, ships = 0) {
-  if (!display.length) return `<p class="muted">${t('cafe.noDisplay')}</p>`;
-  return display.map((card) => {
+  if (!display.length) return html`<p class="muted">${t('cafe.noDisplay')}</p>`;
+  return html`${display.map((card) => {
     const options = takes.filter((a) => a.card === card.id);
     const paid = options.some((a) => a.pay);
     let note = '';
@@ -46,34 +46,34 @@ export function draftRow(display, takes, payFor, ships = 0) {
       else if (!paid) note = t(ships >= 2 ? 'cafe.cupFreeShips' : 'cafe.cupFreeFallback');
       else note = t('cafe.cupCost');
     }
-    const cafe = card.cafe ? `<div class="dc-cafe">${esc(cafeText(card.cafe))}</div>` : '';
-    return `<div class="cf-draft-card ${options.length ? 'takeable' : ''} ${payFor === card.id ? 'chosen' : ''}"
-        ${options.length ? 'tabindex="0" role="button"' : ''}
-        data-take="${options.length ? card.id : ''}" data-testid="draft-${card.id}" title="${esc(card.id)}">
+    const cafe = card.cafe ? html`<div class="dc-cafe">${cafeText(card.cafe)}</div>` : '';
+    return html`<div class="cf-draft-card ${options.length ? 'takeable' : ''} ${payFor === card.id ? 'chosen' : ''}"
+        ${attrs({ tabindex: options.length ? 0 : null, role: options.length ? 'button' : null })}
+        data-take="${options.length ? card.id : ''}" data-testid="draft-${card.id}" title="${card.id}">
       ${cardSvg(card)}
-      <div class="dc-id">${esc(card.id)}${card.cup ? ` · <span class="dc-cup">${esc(note)}</span>` : ''}</div>${cafe}
+      <div class="dc-id">${card.id}${card.cup ? html` · <span class="dc-cup">${note}</span>` : ''}</div>${cafe}
     </div>`;
-  }).join('');
+  })}`;
 }
 
 /** The pay choice for a cup card: one button per colour the warehouse can give. */
 export function payChoice(card, takes, warehouse) {
   const options = takes.filter((a) => a.card === card && a.pay);
-  return `<div class="cf-choice" data-testid="pay-choice"><span>${t('cafe.payWith', { card })}</span>
-    ${options.map((a) => `<button type="button" data-pay="${a.pay}" data-testid="pay-${a.pay}">${cubeIcon(a.pay)}
-      ${t(`cafe.colour.${a.pay}`)} (${warehouse[a.pay]})</button>`).join('')}
+  return html`<div class="cf-choice" data-testid="pay-choice"><span>${t('cafe.payWith', { card })}</span>
+    ${options.map((a) => html`<button type="button" data-pay="${a.pay}" data-testid="pay-${a.pay}">${cubeIcon(a.pay)}
+      ${t(`cafe.colour.${a.pay}`)} (${warehouse[a.pay]})</button>`)}
     <button type="button" data-act="cancel" data-testid="cancel">${t('cafe.cancel')}</button></div>`;
 }
 
 /** The bar above the table: round, phase, Master, draft order, supply, deck. */
 export function statusBar(v, name) {
-  const supply = COLOURS.map((c) => `<span class="sup" data-testid="supply-${c}">${cubeIcon(c)}${v.supply[c]}</span>`).join('');
+  const supply = COLOURS.map((c) => html`<span class="sup" data-testid="supply-${c}">${cubeIcon(c)}${v.supply[c]}</span>`);
   const drafting = v.order.length > 1 && v.phase !== 'actions' && v.phase !== 'over';
-  return `<span class="cf-round" data-testid="round">${t('cafe.round', { n: v.round, of: v.rounds })}</span>
+  return html`<span class="cf-round" data-testid="round">${t('cafe.round', { n: v.round, of: v.rounds })}</span>
     <span class="cf-phase">${t(`cafe.phase.${v.phase}`)}</span>
-    <span>${masterToken()} ${esc(name(v.master))}</span>
-    ${drafting ? `<span class="muted">${t('cafe.order', { names: v.order.map((s) => esc(name(s))).join(' → ') })}</span>` : ''}
-    <span class="cf-supply" title="${esc(t('cafe.supplyTip'))}">${t('cafe.supply')} ${supply}</span>
+    <span>${masterToken()} ${name(v.master)}</span>
+    ${drafting ? html`<span class="muted">${t('cafe.order', { names: v.order.map((s) => name(s)).join(' → ') })}</span>` : ''}
+    <span class="cf-supply" title="${t('cafe.supplyTip')}">${t('cafe.supply')} ${supply}</span>
     <span class="muted" data-testid="deck">${t('cafe.deck', { n: v.deck_count })}</span>`;
 }
 
@@ -95,52 +95,52 @@ export function track(player, acting) {
   const slots = Array.from({ length: TRACK }, (_, i) => {
     const n = i + 1;
     const cls = n > total ? 'off' : n <= total - left ? 'used' : 'left';
-    return `<span class="slot ${cls}">${n}</span>`;
-  }).join('');
-  return `<div class="cf-track" title="${esc(t('cafe.trackTip'))}" data-actions="${total}" data-left="${acting ? player.actions_left : ''}">${slots}</div>`;
+    return html`<span class="slot ${cls}">${n}</span>`;
+  });
+  return html`<div class="cf-track" title="${t('cafe.trackTip')}" data-actions="${total}" data-left="${acting ? player.actions_left : ''}">${slots}</div>`;
 }
 
 export function warehouse(player, seat) {
-  const cubes = COLOURS.map((c) => `<span class="wh-c" data-testid="warehouse-${seat}-${c}" data-n="${player.warehouse[c]}">
-    ${cubeIcon(c)}${player.warehouse[c]}</span>`).join('');
-  return `<div class="cf-warehouse" title="${esc(t('cafe.warehouseTip'))}"><span class="label">${t('cafe.warehouse')}</span>${cubes}</div>`;
+  const cubes = COLOURS.map((c) => html`<span class="wh-c" data-testid="warehouse-${seat}-${c}" data-n="${player.warehouse[c]}">
+    ${cubeIcon(c)}${player.warehouse[c]}</span>`);
+  return html`<div class="cf-warehouse" title="${t('cafe.warehouseTip')}"><span class="label">${t('cafe.warehouse')}</span>${cubes}</div>`;
 }
 
 /** The end screen: cafés, warehouse (2a + b), total, tie-breaks; the solo rank. */
 export function endScreen(view, name, hidden = false) {
-  const look = `<button type="button" data-act="hide-end" data-testid="hide-end">${t(hidden ? 'cafe.end.show' : 'cafe.end.look')}</button>`;
+  const look = html`<button type="button" data-act="hide-end" data-testid="hide-end">${t(hidden ? 'cafe.end.show' : 'cafe.end.look')}</button>`;
   const winners = view.winners || [];
   const rows = view.players.map((p, s) => {
     const counts = COLOURS.map((c) => p.warehouse[c]);
     const [a, b] = [...counts].sort((x, y) => x - y);
-    const done = p.cafes.filter((c) => c.complete).map((c) => esc(c.name || c.id)).join(', ');
-    return `<tr class="${winners.includes(s) ? 'win' : ''}" data-testid="final-row-${s}">
-      <th>${esc(name(s))}${winners.includes(s) ? ' ★' : ''}</th>
+    const done = p.cafes.filter((c) => c.complete).map((c) => c.name || c.id).join(', ');
+    return html`<tr class="${winners.includes(s) ? 'win' : ''}" data-testid="final-row-${s}">
+      <th>${name(s)}${winners.includes(s) ? ' ★' : ''}</th>
       <td><strong data-testid="cafe-points-${s}">${p.cafe_points}</strong> <span class="muted small">${done}</span></td>
-      <td><span class="small">${COLOURS.map((c) => `${cubeIcon(c)}${p.warehouse[c]}`).join(' ')}</span>
+      <td><span class="small">${joinHtml(COLOURS.map((c) => html`${cubeIcon(c)}${p.warehouse[c]}`), ' ')}</span>
         <span class="muted small">2×${a} + ${b} =</span> <strong data-testid="warehouse-points-${s}">${p.warehouse_points}</strong></td>
       <td class="total" data-testid="final-score-${s}">${view.scores[s]}</td>
       <td class="small" data-testid="tie-${s}">${t('cafe.end.tieValue', { roast: p.tie_break.roast, dry: p.tie_break.dry })}</td></tr>`;
-  }).join('');
-  const table = `<table class="cf-score-table"><thead><tr><th></th><th>${t('cafe.end.cafes')}</th>
+  });
+  const table = html`<table class="cf-score-table"><thead><tr><th></th><th>${t('cafe.end.cafes')}</th>
     <th>${t('cafe.end.warehouse')}</th><th>${t('cafe.end.total')}</th><th>${t('cafe.end.tie')}</th></tr></thead>
     <tbody>${rows}</tbody></table>`;
   if (view.players.length === 1) {
     const rank = view.rank || 'apprentice';
-    return `<div class="cf-end panel" data-testid="end-screen" data-solo="true" data-rank="${esc(rank)}" data-winners="0">
+    return html`<div class="cf-end panel" data-testid="end-screen" data-solo="true" data-rank="${rank}" data-winners="0">
       <h2>${t('cafe.end.solo')}</h2>
       <p class="cf-big" data-testid="solo-rank">${t('cafe.end.rankIs', { rank: t(`cafe.rank.${rank}`), n: view.scores[0] })}</p>
       ${table}
       <ul class="cf-ranks">${rankLines(view.solo_ranks || [], rank)}</ul>
       <p>${look}</p></div>`;
   }
-  const names = winners.map((s) => esc(name(s))).join(', ');
+  const names = winners.map((s) => name(s)).join(', ');
   const line = t(winners.length > 1 ? 'cafe.end.winners' : 'cafe.end.winner', { names });
   const tied = winners.length === 1 && view.scores.filter((x) => x === view.scores[winners[0]]).length > 1;
-  return `<div class="cf-end panel" data-testid="end-screen" data-winners="${winners.join(',')}">
+  return html`<div class="cf-end panel" data-testid="end-screen" data-winners="${winners.join(',')}">
     <h2>${t('cafe.end.title')}</h2>
     <p class="cf-big" data-testid="winner-line">${line}</p>
-    ${tied ? `<p class="muted">${t('cafe.end.byTie')}</p>` : ''}
+    ${tied ? html`<p class="muted">${t('cafe.end.byTie')}</p>` : ''}
     ${table}
     <p class="muted small">${t('cafe.end.rules')}</p>
     <p>${look}</p></div>`;
@@ -148,10 +148,10 @@ export function endScreen(view, name, hidden = false) {
 
 /** A log line for an event, or '' for events not worth a line. */
 export function logLine(ev, name) {
-  const who = ev.seat != null ? esc(name(ev.seat)) : '';
+  const who = ev.seat != null ? name(ev.seat) : '';
   const colour = ev.colour ? t(`cafe.colour.${ev.colour}`) : '';
   switch (ev.type) {
-    case 'round': return `<strong>${t('cafe.log.round', { n: ev.round, name: esc(name(ev.master)) })}</strong>`;
+    case 'round': return html`<strong>${t('cafe.log.round', { n: ev.round, name: name(ev.master) })}</strong>`;
     case 'took':
       return t(ev.paid ? 'cafe.log.tookPaid' : 'cafe.log.took', { name: who, card: ev.card, colour: ev.paid ? t(`cafe.colour.${ev.paid}`) : '' });
     case 'placed': {
@@ -170,8 +170,8 @@ export function logLine(ev, name) {
       return t('cafe.log.delivered', { name: who, n: toCafes, m: stored }) + done;
     }
     case 'passed': return t('cafe.log.passed', { name: who });
-    case 'round_over': return `<span class="muted">${t('cafe.log.roundOver', { n: ev.round })}</span>`;
-    case 'game_over': return `<strong>${t('cafe.end.title')}</strong>`;
+    case 'round_over': return html`<span class="muted">${t('cafe.log.roundOver', { n: ev.round })}</span>`;
+    case 'game_over': return html`<strong>${t('cafe.end.title')}</strong>`;
     case 'clock': return t('cafe.log.clock', { name: who });
     default: return '';
   }

@@ -4,6 +4,7 @@
 // turns to (0-3) is mapped to the rotation legal actions name it by
 // (`holding.turns[r].rotation`, from the view); the anchors come from `legal`.
 
+import { html } from '../../js/dom.js';
 import { S, cardCells } from './icons.js';
 
 const key = (x, y) => `${x},${y}`;
@@ -120,11 +121,11 @@ export class Placer {
 
   /** The ghost: the card at the snapped anchor, and the squares it would cover marked. */
   ghost(occupied) {
-    if (!this.at) return '';
+    if (!this.at) return html``;
     const { x, y } = this.at;
     const covered = this.cells().filter(([dx, dy]) => occupied.has(key(x + dx, y + dy)))
-      .map(([dx, dy]) => `<rect class="covered" x="${(x + dx) * S}" y="${(y + dy) * S}" width="${S}" height="${S}"/>`).join('');
-    return `<g class="ghost" data-testid="ghost" data-x="${x}" data-y="${y}" data-rotation="${this.at.rotation}"
+      .map(([dx, dy]) => html`<rect class="covered" x="${(x + dx) * S}" y="${(y + dy) * S}" width="${S}" height="${S}"/>`);
+    return html`<g class="ghost" data-testid="ghost" data-x="${x}" data-y="${y}" data-rotation="${this.at.rotation}"
         data-turn="${this.turn}" data-cells="${this.cells().map((c) => c.join(':')).join(' ')}">
       ${cardCells(this.holding, this.cells(), x, y)}${covered}</g>`;
   }

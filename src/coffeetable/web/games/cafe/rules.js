@@ -1,5 +1,7 @@
 // The short rules of Café, one page per language (see shared/rules/cafe.md).
 
+import { html } from '../../js/dom.js';
+import { rulesPage } from '../../js/rules.js';
 import { S, cardSvg, glyph, installCss } from './icons.js';
 
 const NAMES = {
@@ -15,10 +17,10 @@ const SAMPLE = { id: 'C01', rows: ['yyd', 'Cou'], cafe: { name: 'Martinho da Arc
 function legend(lang) {
   installCss();
   const n = NAMES[lang];
-  const icon = (name, icon, colour) => `<figure><svg viewBox="0 0 ${S} ${S}" aria-hidden="true">
+  const icon = (name, icon, colour) => html`<figure><svg viewBox="0 0 ${S} ${S}" aria-hidden="true">
     <rect class="sq sq-${icon}" width="${S}" height="${S}"/>${glyph(icon, colour)}</svg><figcaption>${name}</figcaption></figure>`;
-  const beans = ['red', 'yellow', 'green', 'black'].map((c) => icon(n.bean, 'bean', c)).join('');
-  return `<div class="cafe-legend">${beans}${icon(n.dry, 'dry')}${icon(n.roast, 'roast')}${icon(n.cup, 'cup')}${icon(n.ship, 'ship')}
+  const beans = ['red', 'yellow', 'green', 'black'].map((c) => icon(n.bean, 'bean', c));
+  return html`<div class="cafe-legend">${beans}${icon(n.dry, 'dry')}${icon(n.roast, 'roast')}${icon(n.cup, 'cup')}${icon(n.ship, 'ship')}
     <figure class="card">${cardSvg(SAMPLE)}<figcaption>${n.card}</figcaption></figure></div>`;
 }
 
@@ -125,5 +127,5 @@ const pages = {
 <p>Haz clic en una carta de la fila (una carta con taza pregunta qué cubo paga). Un fantasma de la carta sigue al ratón por tu zona y solo aparece donde puede ir: gíralo con R, clic derecho, la rueda o los botones, y haz clic para colocarla. En la fase de acciones, las zonas que puedes usar se resaltan según la acción; haz clic en una (secar y tostar piden un color; entregar pregunta adónde va cada cubo), o pasa.</p>`,
 };
 
-export default Object.fromEntries(Object.entries(pages).map(([lang, html]) =>
-  [lang, () => html.replace('{legend}', legend(lang))]));
+export default Object.fromEntries(Object.entries(pages).map(([lang, text]) =>
+  [lang, () => rulesPage(text, () => legend(lang))]));

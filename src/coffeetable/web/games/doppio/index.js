@@ -7,7 +7,7 @@
 // card to score it (both ways round legal: choose upright or turned 180°),
 // Undo and End turn. Solo has no turns: each move costs a bean.
 
-import { esc, toast } from '../../js/dom.js';
+import { attrs, html, setHTML, toast } from '../../js/dom.js';
 import { lang, t } from '../../js/i18n.js';
 import {
   KINDS, SPACE_H, SPACE_W, diagram, installCss, piece, pieceOnSpace,
@@ -35,7 +35,7 @@ class DoppioTable {
     this.colour = null; // set-up: the colour chosen
     this.choice = null; // a card whose orientation is being chosen
     this.log = [];
-    root.innerHTML = `
+    setHTML(root, html`
       <div class="doppio" data-testid="doppio">
         <div class="d-top">
           <div class="d-status" data-testid="turn-status"></div>
@@ -53,7 +53,7 @@ class DoppioTable {
           </aside>
         </div>
         <div class="d-over"></div>
-      </div>`;
+      </div>`);
     this.el = root.querySelector('.doppio');
     this.parts = {
       status: this.el.querySelector('.d-status'),
@@ -269,13 +269,13 @@ class DoppioTable {
     this.el.dataset.solo = String(v.solo);
     this.el.dataset.beans = v.players.map((p) => p.beans).join(',');
     this.el.dataset.selected = [...this.sel].map(([s, k]) => `${s}:${ordered(k).join('+')}`).join(' ');
-    this.parts.status.innerHTML = this.statusText();
+    setHTML(this.parts.status, this.statusText());
     this.parts.status.classList.toggle('my-turn', mine);
     this.parts.reserve.textContent = t('doppio.reserve', { n: v.reserve });
-    this.parts.path.innerHTML = this.pathSvg();
-    this.parts.controls.innerHTML = this.controls();
-    this.parts.players.innerHTML = this.playerOrder().map((p) => this.playerPanel(p)).join('');
-    this.parts.over.innerHTML = v.phase === 'over' ? this.overScreen() : '';
+    setHTML(this.parts.path, this.pathSvg());
+    setHTML(this.parts.controls, this.controls());
+    setHTML(this.parts.players, html`${this.playerOrder().map((p) => this.playerPanel(p))}`);
+    setHTML(this.parts.over, v.phase === 'over' ? this.overScreen() : html``);
     this.renderLog();
   }
 
@@ -288,20 +288,20 @@ class DoppioTable {
   statusText() {
     const v = this.view;
     const mine = this.legal.length > 0;
-    if (v.phase === 'over') return `<strong>${t('doppio.gameOver')}</strong>`;
-    const round = v.solo ? '' : `<span class="d-round">${t('doppio.round', { n: v.round })}</span> `;
+    if (v.phase === 'over') return html`<strong>${t('doppio.gameOver')}</strong>`;
+    const round = v.solo ? '' : html`<span class="d-round">${t('doppio.round', { n: v.round })}</span> `;
     if (v.phase === 'setup') {
       const kind = t(`doppio.kind.${v.setup.kind}`);
-      const text = mine ? t('doppio.setupYou', { kind }) : t('doppio.setupOther', { name: esc(this.name(v.turn)), kind });
-      return `${round}<span class="d-phase">${t('doppio.setup')}</span> ${text}`;
+      const text = mine ? t('doppio.setupYou', { kind }) : t('doppio.setupOther', { name: this.name(v.turn), kind });
+      return html`${round}<span class="d-phase">${t('doppio.setup')}</span> ${text}`;
     }
     if (v.solo) {
-      return `${t('doppio.soloBudget', { n: v.players[0].beans })} <span class="muted">${t('doppio.soloHint')}</span>`;
+      return html`${t('doppio.soloBudget', { n: v.players[0].beans })} <span class="muted">${t('doppio.soloHint')}</span>`;
     }
     if (mine) {
-      return `${round}<strong>${t('doppio.yourTurn')}</strong> <span class="muted">${t('doppio.actionsTaken', { n: v.actions_taken })}</span>`;
+      return html`${round}<strong>${t('doppio.yourTurn')}</strong> <span class="muted">${t('doppio.actionsTaken', { n: v.actions_taken })}</span>`;
     }
-    return `${round}${t('doppio.theirTurn', { name: esc(this.name(v.turn)) })}`;
+    return html`${round}${t('doppio.theirTurn', { name: this.name(v.turn) })}`;
   }
 
   pathSvg() {
@@ -319,34 +319,34 @@ class DoppioTable {
         const key = `${i}:${kind}`;
         const sel = this.sel.has(i) && this.sel.get(i).has(kind);
         const cls = `${selectable.has(key) ? 'selectable' : ''} ${sel ? 'selected' : ''}`;
-        const attrs = selectable.has(key) ? `data-piece="1" data-space="${i}" data-kind="${kind}"` : '';
-        return `<g class="pwrap ${cls}" ${attrs} data-testid="piece-${i}-${kind}" data-colour-id="${colour}">
-          <title>${esc(this.pieceName(kind, colour))}</title>${pieceOnSpace(kind, colour, x0)}</g>`;
-      }).join('');
-      const ghost = setup && target ? `<g class="ghost">${pieceOnSpace(v.setup.kind, this.colour, x0)}</g>` : '';
-      return `<g class="space ${target ? 'target' : ''}" data-testid="space-${i}" ${target ? `data-target="${i}"` : ''}>
+        const pick = selectable.has(key) ? attrs({ 'data-piece': 1, 'data-space': i, 'data-kind': kind }) : '';
+        return html`<g class="pwrap ${cls}" ${pick} data-testid="piece-${i}-${kind}" data-colour-id="${colour}">
+          <title>${this.pieceName(kind, colour)}</title>${pieceOnSpace(kind, colour, x0)}</g>`;
+      });
+      const ghost = setup && target ? html`<g class="ghost">${pieceOnSpace(v.setup.kind, this.colour, x0)}</g>` : '';
+      return html`<g class="space ${target ? 'target' : ''}" data-testid="space-${i}" ${attrs({ 'data-target': target ? i : null })}>
         <rect class="space-bg" x="${x0}" y="0" width="${SPACE_W}" height="${SPACE_H}" rx="12"/>
         <text class="space-no" x="${x0 + 9}" y="20">${i + 1}</text>
         ${ghost}${pieces}
-        ${target ? `<g class="target-tab" data-target="${i}" data-testid="target-${i}">
+        ${target ? html`<g class="target-tab" data-target="${i}" data-testid="target-${i}">
           <rect x="${x0 + 20}" y="${SPACE_H + 5}" width="${SPACE_W - 40}" height="24" rx="12"/>
-          <text x="${x0 + SPACE_W / 2}" y="${SPACE_H + 22}">${esc(t(setup ? 'doppio.placeHere' : 'doppio.moveHere'))}</text></g>` : ''}
+          <text x="${x0 + SPACE_W / 2}" y="${SPACE_H + 22}">${t(setup ? 'doppio.placeHere' : 'doppio.moveHere')}</text></g>` : ''}
       </g>`;
-    }).join('');
-    return `<svg class="path-svg" viewBox="-6 -6 ${width + 12} ${SPACE_H + 42}" role="img" aria-label="${esc(t('doppio.path'))}">${spaces}</svg>`;
+    });
+    return html`<svg class="path-svg" viewBox="-6 -6 ${width + 12} ${SPACE_H + 42}" role="img" aria-label="${t('doppio.path')}">${spaces}</svg>`;
   }
 
   controls() {
     const v = this.view;
-    if (!this.legal.length) return '';
+    if (!this.legal.length) return html``;
     if (v.phase === 'setup') {
       const kind = v.setup.kind;
-      const buttons = this.placeColours().map((colour) => `
+      const buttons = this.placeColours().map((colour) => html`
         <button type="button" class="d-colour ${colour === this.colour ? 'chosen' : ''}" data-colour="${colour}"
           data-testid="colour-${colour}"><svg viewBox="0 0 40 40" aria-hidden="true">${piece(kind, colour)}</svg>
-          ${esc(this.pieceName(kind, colour))}</button>`).join('');
+          ${this.pieceName(kind, colour)}</button>`);
       const hint = this.colour ? t('doppio.hintSpace') : t('doppio.hintColour');
-      return `<div class="d-palette">${buttons}</div><p class="d-hint" data-testid="hint">${hint}</p>`;
+      return html`<div class="d-palette">${buttons}</div><p class="d-hint" data-testid="hint">${hint}</p>`;
     }
     const exchange = this.exchange();
     const undo = this.legal.some((a) => a.type === 'undo');
@@ -358,12 +358,12 @@ class DoppioTable {
     else if (this.sel.size === 1) hint = this.moveTargets().size ? t('doppio.hintTarget') : t('doppio.hintNoTarget');
     else hint = exchange ? t('doppio.hintExchange') : t('doppio.hintNoExchange');
     if (this.of('score').length) hint += ` ${t('doppio.hintScore')}`;
-    return `
+    return html`
       <div class="d-buttons">
-        ${this.sel.size === 2 ? `<button type="button" class="primary" data-act="exchange" data-testid="exchange" ${exchange ? '' : 'disabled'}>${t('doppio.exchange')}</button>` : ''}
-        ${this.sel.size ? `<button type="button" data-act="clear" data-testid="clear">${t('doppio.clear')}</button>` : ''}
-        ${undo ? `<button type="button" data-act="undo" data-testid="undo">${t('doppio.undo')}</button>` : ''}
-        ${end ? `<button type="button" class="primary" data-act="end_turn" data-testid="end-turn">${t('doppio.endTurn')}</button>` : ''}
+        ${this.sel.size === 2 ? html`<button type="button" class="primary" data-act="exchange" data-testid="exchange" ${attrs({ disabled: !exchange })}>${t('doppio.exchange')}</button>` : ''}
+        ${this.sel.size ? html`<button type="button" data-act="clear" data-testid="clear">${t('doppio.clear')}</button>` : ''}
+        ${undo ? html`<button type="button" data-act="undo" data-testid="undo">${t('doppio.undo')}</button>` : ''}
+        ${end ? html`<button type="button" class="primary" data-act="end_turn" data-testid="end-turn">${t('doppio.endTurn')}</button>` : ''}
       </div>
       <p class="d-hint" data-testid="hint">${hint}</p>`;
   }
@@ -372,19 +372,19 @@ class DoppioTable {
     const v = this.view;
     const p = v.players[seat];
     const active = v.turn === seat && v.phase !== 'over';
-    const cards = p.cards.map((card) => this.card(card, seat)).join('');
-    const scored = p.scored.map((card) => `<span class="d-scored-card" title="${esc(cardText(card))}">${card.beans}</span>`).join('');
-    return `
+    const cards = p.cards.map((card) => this.card(card, seat));
+    const scored = p.scored.map((card) => html`<span class="d-scored-card" title="${cardText(card)}">${card.beans}</span>`);
+    return html`
       <section class="d-player panel ${active ? 'active' : ''} ${seat === this.me ? 'me' : ''}" data-testid="player-${seat}">
         <header>
-          <strong>${esc(this.name(seat))}</strong>
-          ${active ? `<span class="badge">${t(v.phase === 'setup' ? 'doppio.placing' : 'doppio.playing')}</span>` : ''}
+          <strong>${this.name(seat)}</strong>
+          ${active ? html`<span class="badge">${t(v.phase === 'setup' ? 'doppio.placing' : 'doppio.playing')}</span>` : ''}
           <span class="d-beans" data-testid="beans-${seat}" data-beans="${p.beans}">${t('doppio.beans', { n: p.beans })}</span>
           <span class="muted" data-testid="pile-${seat}" data-count="${p.pile.count}">${t('doppio.pile', { n: p.pile.count })}</span>
           <span class="muted" data-testid="scored-${seat}" data-count="${p.scored.length}">${t('doppio.scored', { n: p.scored.length })}</span>
         </header>
-        <div class="d-cards">${cards || `<span class="muted">${t('doppio.noCards')}</span>`}</div>
-        ${scored ? `<div class="d-scored">${scored}</div>` : ''}
+        <div class="d-cards">${cards.length ? cards : html`<span class="muted">${t('doppio.noCards')}</span>`}</div>
+        ${scored.length ? html`<div class="d-scored">${scored}</div>` : ''}
       </section>`;
   }
 
@@ -392,19 +392,19 @@ class DoppioTable {
     const options = seat === this.me ? this.scoresFor(card.id) : [];
     const text = cardText(card);
     const choosing = this.choice === card.id;
-    const choice = choosing ? `
+    const choice = choosing ? html`
       <div class="d-choice" data-testid="score-choice">
-        ${options.map((a) => `<button type="button" data-score="${a.turned}" data-card="${card.id}"
+        ${options.map((a) => html`<button type="button" data-score="${a.turned}" data-card="${card.id}"
           data-testid="score-${a.turned ? 'turned' : 'upright'}">
-          <span class="${a.turned ? 'flip' : ''}">${diagram(card)}</span>${t(a.turned ? 'doppio.turned' : 'doppio.upright')}</button>`).join('')}
+          <span class="${a.turned ? 'flip' : ''}">${diagram(card)}</span>${t(a.turned ? 'doppio.turned' : 'doppio.upright')}</button>`)}
       </div>` : '';
-    return `
-      <div class="dcard ${options.length ? 'scorable' : ''} ${choosing ? 'choosing' : ''}" title="${esc(text)}"
-        ${options.length ? `data-card="${card.id}"` : ''} data-testid="card-${seat}-${card.id}">
+    return html`
+      <div class="dcard ${options.length ? 'scorable' : ''} ${choosing ? 'choosing' : ''}" title="${text}"
+        ${attrs({ 'data-card': options.length ? card.id : null })} data-testid="card-${seat}-${card.id}">
         <div class="dc-head"><span class="dc-no">#${card.id}</span><span class="dc-beans">${t('doppio.cardBeans', { n: card.beans })}</span></div>
         ${diagram(card)}
-        <div class="dc-text">${esc(text)}</div>
-        ${options.length ? `<div class="dc-cta">${t('doppio.scoreIt')}</div>` : ''}
+        <div class="dc-text">${text}</div>
+        ${options.length ? html`<div class="dc-cta">${t('doppio.scoreIt')}</div>` : ''}
       </div>${choice}`;
   }
 
@@ -413,33 +413,33 @@ class DoppioTable {
     if (v.solo) {
       const beans = v.players[0].beans;
       const rank = v.rank || 'tea';
-      return `
-        <div class="d-end panel" data-testid="solo-over" data-rank="${esc(rank)}" data-beans="${beans}">
+      return html`
+        <div class="d-end panel" data-testid="solo-over" data-rank="${rank}" data-beans="${beans}">
           <h2>${t('doppio.soloOver')}</h2>
           <p class="d-big">${t('doppio.beans', { n: beans })}</p>
           <p class="d-rank">${t(`doppio.rank.${rank}`)}</p>
           <ol class="d-ranks">${['tea', 'filter', 'french_press', 'espresso_machine', 'barista'].map((r) =>
-            `<li class="${r === rank ? 'me' : ''}">${t(`doppio.rankRange.${r}`)} — ${t(`doppio.rank.${r}`)}</li>`).join('')}</ol>
+            html`<li class="${r === rank ? 'me' : ''}">${t(`doppio.rankRange.${r}`)} — ${t(`doppio.rank.${r}`)}</li>`)}</ol>
         </div>`;
     }
     const winners = v.winners || [];
-    const names = winners.map((s) => esc(this.name(s)));
+    const names = winners.map((s) => this.name(s));
     const title = winners.includes(this.me) ? t('doppio.youWin')
       : t(winners.length > 1 ? 'doppio.winnersAre' : 'doppio.winnerIs', { names: names.join(', ') });
-    return `
+    return html`
       <div class="d-end panel" data-testid="doppio-over" data-winners="${winners.join(',')}">
         <h2>${t('doppio.gameOver')}</h2>
         <p class="d-big" data-testid="winner-line">${title}</p>
-        <table class="d-score-table">${v.players.map((p, s) => `
-          <tr class="${winners.includes(s) ? 'win' : ''}"><th>${esc(this.name(s))}</th>
-          <td data-testid="final-beans-${s}">${t('doppio.beans', { n: p.beans })}</td></tr>`).join('')}
+        <table class="d-score-table">${v.players.map((p, s) => html`
+          <tr class="${winners.includes(s) ? 'win' : ''}"><th>${this.name(s)}</th>
+          <td data-testid="final-beans-${s}">${t('doppio.beans', { n: p.beans })}</td></tr>`)}
         </table>
       </div>`;
   }
 
   renderLog() {
     const items = this.log.map((ev) => this.logLine(ev)).filter(Boolean);
-    this.parts.log.innerHTML = items.slice(-60).map((line) => `<li>${line}</li>`).join('');
+    setHTML(this.parts.log, html`${items.slice(-60).map((line) => html`<li>${line}</li>`)}`);
     this.parts.log.scrollTop = this.parts.log.scrollHeight;
   }
 
@@ -448,7 +448,7 @@ class DoppioTable {
   }
 
   logLine(ev) {
-    const name = esc(ev.seat == null ? '' : this.ctx.names()[ev.seat] || t('doppio.seatName', { n: ev.seat + 1 }));
+    const name = ev.seat == null ? '' : this.ctx.names()[ev.seat] || t('doppio.seatName', { n: ev.seat + 1 });
     switch (ev.type) {
       case 'placed':
         return t('doppio.log.placed', { name, piece: this.pieceName(ev.kind, ev.colour), space: ev.space + 1 });
@@ -461,17 +461,17 @@ class DoppioTable {
       case 'scored': {
         const card = this.findCard(ev.card);
         return t(ev.turned ? 'doppio.log.scoredTurned' : 'doppio.log.scored', {
-          name, card: esc(card ? cardText(card) : `#${ev.card}`), n: ev.beans,
+          name, card: card ? cardText(card) : `#${ev.card}`, n: ev.beans,
         });
       }
       case 'undone':
         return t('doppio.log.undone', { name });
       case 'turn':
-        return `<span class="muted">${t('doppio.log.turn', { name })}</span>`;
+        return html`<span class="muted">${t('doppio.log.turn', { name })}</span>`;
       case 'round_over':
-        return `<strong>${t('doppio.log.roundOver', { name })}</strong>`;
+        return html`<strong>${t('doppio.log.roundOver', { name })}</strong>`;
       case 'game_over':
-        return `<strong>${t('doppio.gameOver')}</strong>`;
+        return html`<strong>${t('doppio.gameOver')}</strong>`;
       case 'clock':
         return t('doppio.log.clock', { name });
       default:

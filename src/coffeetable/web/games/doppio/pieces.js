@@ -4,32 +4,31 @@
 // long spoon), so a piece reads without its colour; the three colours are
 // cream ("brown" in the engine), white and dark brown ("black").
 
+import { html, stylesheet, trustedMarkup } from '../../js/dom.js';
+
 /** Load the game's stylesheet once (the board and the rules page use it). */
 export function installCss() {
-  if (document.getElementById('doppio-css')) return;
-  const link = document.createElement('link');
-  link.id = 'doppio-css';
-  link.rel = 'stylesheet';
-  link.href = new URL('./doppio.css', import.meta.url).href;
-  document.head.append(link);
+  stylesheet('doppio-css', new URL('./doppio.css', import.meta.url).href);
 }
 
 export const KINDS = ['cup', 'saucer', 'spoon'];
 export const COLOURS = ['brown', 'white', 'black'];
 
+// The shapes: static drawings of ours (trustedMarkup: no value of a game in them).
+const BODIES = {
+  cup: '<path class="pc-body" d="M7 11h24l-3 19q-9 6-18 0z"/>'
+    + '<path class="pc-line" d="M30.5 15h3.5a5 5 0 0 1 0 10h-5" fill="none"/>'
+    + '<ellipse class="pc-rim" cx="19" cy="11" rx="12" ry="2.6"/>',
+  saucer: '<ellipse class="pc-body" cx="20" cy="30" rx="18" ry="6.5"/>'
+    + '<ellipse class="pc-rim" cx="20" cy="29" rx="8.5" ry="2.8"/>',
+  spoon: '<ellipse class="pc-body" cx="20" cy="9" rx="5.8" ry="8"/>'
+    + '<rect class="pc-body" x="18.4" y="15.5" width="3.2" height="22" rx="1.6"/>',
+};
+
 /** A piece drawn in a 40 x 40 box at (x, y), scaled by s. */
-export function piece(kind, colour, x = 0, y = 0, s = 1, extra = '') {
+export function piece(kind, colour, x = 0, y = 0, s = 1) {
   const c = colour || 'any';
-  const body = {
-    cup: '<path class="pc-body" d="M7 11h24l-3 19q-9 6-18 0z"/>'
-      + '<path class="pc-line" d="M30.5 15h3.5a5 5 0 0 1 0 10h-5" fill="none"/>'
-      + '<ellipse class="pc-rim" cx="19" cy="11" rx="12" ry="2.6"/>',
-    saucer: '<ellipse class="pc-body" cx="20" cy="30" rx="18" ry="6.5"/>'
-      + '<ellipse class="pc-rim" cx="20" cy="29" rx="8.5" ry="2.8"/>',
-    spoon: '<ellipse class="pc-body" cx="20" cy="9" rx="5.8" ry="8"/>'
-      + '<rect class="pc-body" x="18.4" y="15.5" width="3.2" height="22" rx="1.6"/>',
-  }[kind];
-  return `<g class="pc pc-${kind} col-${c}" transform="translate(${x} ${y}) scale(${s})" ${extra}>${body}</g>`;
+  return html`<g class="pc pc-${kind} col-${c}" transform="translate(${x} ${y}) scale(${s})">${trustedMarkup(BODIES[kind] || '')}</g>`;
 }
 
 // ---- the board's geometry: where each kind sits on a space ----------------------
@@ -43,9 +42,9 @@ const SLOT = {
 };
 
 /** One kind's piece at its slot of a space (x0: the space's left edge). */
-export function pieceOnSpace(kind, colour, x0, extra = '') {
+export function pieceOnSpace(kind, colour, x0) {
   const [x, y, s] = SLOT[kind];
-  return piece(kind, colour, x0 + x, y, s, extra);
+  return piece(kind, colour, x0 + x, y, s);
 }
 
 // ---- card diagrams -------------------------------------------------------------
@@ -54,12 +53,12 @@ const CELL = 34;
 
 function cell(i, content, cls = '') {
   const x = 3 + i * (CELL + 4);
-  return `<g transform="translate(${x} 3)"><rect class="dg-cell ${cls}" width="${CELL}" height="${CELL}" rx="4"/>${content}</g>`;
+  return html`<g transform="translate(${x} 3)"><rect class="dg-cell ${cls}" width="${CELL}" height="${CELL}" rx="4"/>${content}</g>`;
 }
 
 /** A generic piece ("an element of any type") in a colour: a rounded blob. */
 function blob(colour, x = 8, y = 8, w = 18) {
-  return `<rect class="pc-body col-${colour}" x="${x}" y="${y}" width="${w}" height="${w}" rx="${w / 2}"/>`;
+  return html`<rect class="pc-body col-${colour}" x="${x}" y="${y}" width="${w}" height="${w}" rx="${w / 2}"/>`;
 }
 
 function mini(kind, colour, x, y, s) {
@@ -68,17 +67,15 @@ function mini(kind, colour, x, y, s) {
 
 /** The kinds stacked in one diagram cell: {cup, saucer, spoon} -> colours (or 'any'). */
 function stack(pieces) {
-  let out = '';
-  if (pieces.saucer) out += mini('saucer', pieces.saucer, 0, 2, 0.72);
-  if (pieces.cup) out += mini('cup', pieces.cup, 2, 6, 0.62);
-  if (pieces.spoon) out += mini('spoon', pieces.spoon, 15, 2, 0.72);
-  return out;
+  return html`${pieces.saucer ? mini('saucer', pieces.saucer, 0, 2, 0.72) : ''}${
+    pieces.cup ? mini('cup', pieces.cup, 2, 6, 0.62) : ''}${
+    pieces.spoon ? mini('spoon', pieces.spoon, 15, 2, 0.72) : ''}`;
 }
 
-const NO_SPOON = '<g class="dg-no"><g transform="translate(23 1) scale(.5)">'
+const NO_SPOON = trustedMarkup('<g class="dg-no"><g transform="translate(23 1) scale(.5)">'
   + '<ellipse class="pc-body col-any" cx="20" cy="9" rx="5.8" ry="8"/>'
   + '<rect class="pc-body col-any" x="18.4" y="15.5" width="3.2" height="22" rx="1.6"/></g>'
-  + '<path d="M23 3l9 18M32 3l-9 18"/></g>';
+  + '<path d="M23 3l9 18M32 3l-9 18"/></g>');
 
 /** The diagram of a card's pattern (card: the view's card JSON). */
 export function diagram(card) {
@@ -105,15 +102,15 @@ export function diagram(card) {
       break;
     case 'crossed_pairs':
       cells = [
-        cell(0.5, stack({ cup: 'white', saucer: 'black' }) + NO_SPOON),
-        cell(1.5, stack({ cup: 'black', saucer: 'white' }) + NO_SPOON),
+        cell(0.5, html`${stack({ cup: 'white', saucer: 'black' })}${NO_SPOON}`),
+        cell(1.5, html`${stack({ cup: 'black', saucer: 'white' })}${NO_SPOON}`),
       ];
       break;
     case 'one_colour':
       cells = [0, 1, 2].map((i) => cell(i, blob('same')));
       break;
     default:
-      cells = [cell(1, '<text class="dg-note" x="17" y="23">?</text>')];
+      cells = [cell(1, html`<text class="dg-note" x="17" y="23">?</text>`)];
   }
-  return `<svg class="diagram" viewBox="0 0 118 40" aria-hidden="true">${cells.join('')}</svg>`;
+  return html`<svg class="diagram" viewBox="0 0 118 40" aria-hidden="true">${cells}</svg>`;
 }

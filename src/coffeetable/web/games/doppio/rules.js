@@ -1,5 +1,7 @@
 // The short rules of Espresso Doppio, one page per language (see shared/rules/doppio.md).
 
+import { html } from '../../js/dom.js';
+import { rulesPage } from '../../js/rules.js';
 import { COLOURS, KINDS, installCss, piece } from './pieces.js';
 
 const NAMES = {
@@ -13,8 +15,8 @@ function legend(lang) {
   installCss();
   const n = NAMES[lang];
   const pieces = COLOURS.map((c) => KINDS.map((k) =>
-    `<figure><svg viewBox="0 0 40 40" aria-hidden="true">${piece(k, c)}</svg><figcaption>${n[k]} · ${n[c]}</figcaption></figure>`).join('')).join('');
-  return `<div class="doppio-legend">${pieces}</div>`;
+    html`<figure><svg viewBox="0 0 40 40" aria-hidden="true">${piece(k, c)}</svg><figcaption>${n[k]} · ${n[c]}</figcaption></figure>`));
+  return html`<div class="doppio-legend">${pieces}</div>`;
 }
 
 const pages = {
@@ -92,5 +94,5 @@ const pages = {
 <p>Las 16 cartas en un mazo, 3 boca arriba, 3 granos. Cada movimiento o intercambio cuesta 1 grano; puntúa una carta cuando quieras. La partida acaba al quedarte sin granos: 0–6 prefieres el té, 7–10 café de filtro, 11–13 cafetera de émbolo, 14–15 cafetera espresso, 16+ auténtico barista.</p>`,
 };
 
-export default Object.fromEntries(Object.entries(pages).map(([lang, html]) =>
-  [lang, () => html.replace('{legend}', legend(lang))]));
+export default Object.fromEntries(Object.entries(pages).map(([lang, text]) =>
+  [lang, () => rulesPage(text, () => legend(lang))]));

@@ -1,7 +1,7 @@
 // The Espresso board as markup: the players' areas, the centre stacks and the
 // shortcut bar. Pure functions of a model; index.js decides when to draw.
 
-import { esc } from '../../js/dom.js';
+import { attrs, html } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
 import { back, emblem, empty, face } from './cards.js';
 import { keyForPosition, posKey } from './moves.js';
@@ -28,19 +28,19 @@ function place(m, owner, source, slot, card, faceDown = false) {
   const shortcut = owner === m.me ? keyForPosition(key, m.me) : null;
   const testid = `card-${owner}-${source}${source === 'help' ? `-${slot}` : ''}`;
   let drawn = empty();
-  if (card) drawn = face(card, esc(cardName(card)));
+  if (card) drawn = face(card, cardName(card));
   else if (faceDown) drawn = back(owner);
-  return `<div class="${classes.join(' ')}" data-pos="${key}" data-testid="${testid}"
-      ${card ? `data-card="${card.colour}-${card.value}"` : ''} ${shortcut ? `data-key="${shortcut}"` : ''}>
-    ${drawn}${shortcut ? `<kbd class="key-hint">${shortcut}</kbd>` : ''}</div>`;
+  return html`<div class="${classes.join(' ')}" data-pos="${key}" data-testid="${testid}"
+      ${attrs({ 'data-card': card ? `${card.colour}-${card.value}` : null, 'data-key': shortcut })}>
+    ${drawn}${shortcut ? html`<kbd class="key-hint">${shortcut}</kbd>` : ''}</div>`;
 }
 
 function label(text) {
-  return `<span class="area-label" title="${esc(text)}">${esc(text)}</span>`;
+  return html`<span class="area-label" title="${text}">${text}</span>`;
 }
 
 function countBadge(n, testid) {
-  return `<span class="count" data-testid="${testid}" data-count="${n}">${n}</span>`;
+  return html`<span class="count" data-testid="${testid}" data-count="${n}">${n}</span>`;
 }
 
 function livePoints(view, seat) {
@@ -54,21 +54,21 @@ function handDeck(m, seat, p) {
   const mine = seat === m.me;
   if (p.hand.count > 0) {
     const live = mine && m.analysis.flips.length;
-    return `<div class="place place-hand ${live ? 'actionable' : ''}" data-action="${mine ? 'flip' : ''}"
-      data-testid="hand-${seat}">${back(seat)}${mine ? '<kbd class="key-hint">␣</kbd>' : ''}</div>`;
+    return html`<div class="place place-hand ${live ? 'actionable' : ''}" data-action="${mine ? 'flip' : ''}"
+      data-testid="hand-${seat}">${back(seat)}${mine ? html`<kbd class="key-hint">␣</kbd>` : ''}</div>`;
   }
   const live = mine && m.analysis.recycle;
-  const prompt = live ? `<span class="recycle-label">${t('espresso.recycle')} <kbd>R</kbd></span>` : '';
-  return `<div class="place place-hand ${live ? 'actionable' : ''}" data-action="${mine ? 'recycle' : ''}"
+  const prompt = live ? html`<span class="recycle-label">${t('espresso.recycle')} <kbd>R</kbd></span>` : '';
+  return html`<div class="place place-hand ${live ? 'actionable' : ''}" data-action="${mine ? 'recycle' : ''}"
     data-testid="hand-${seat}">${empty()}${prompt}</div>`;
 }
 
 function area(title, body, cls = '') {
-  return `<div class="area ${cls}">${label(title)}${body}</div>`;
+  return html`<div class="area ${cls}">${label(title)}${body}</div>`;
 }
 
 function counted(placeHtml, count, testid) {
-  return `<div class="pile-wrap">${placeHtml}${countBadge(count, testid)}</div>`;
+  return html`<div class="pile-wrap">${placeHtml}${countBadge(count, testid)}</div>`;
 }
 
 export function playerArea(m, seat) {
@@ -76,19 +76,19 @@ export function playerArea(m, seat) {
   const mine = seat === m.me;
   const name = m.names[seat] || t('espresso.seatName', { n: seat + 1 });
   const ready = p.ready && m.view.phase === 'ready'
-    ? `<span class="tag ok" data-testid="ready-mark-${seat}">${t('espresso.isReady')}</span>` : '';
-  const stuck = p.stuck ? `<span class="tag">${t('espresso.stuck')}</span>` : '';
+    ? html`<span class="tag ok" data-testid="ready-mark-${seat}">${t('espresso.isReady')}</span>` : '';
+  const stuck = p.stuck ? html`<span class="tag">${t('espresso.stuck')}</span>` : '';
   const score = t('espresso.scoreLine', { total: p.score, live: livePoints(m.view, seat) });
   const faceDown = m.view.phase === 'ready';
-  const help = p.help.map((card, slot) => place(m, seat, 'help', slot, card, faceDown)).join('');
-  return `
+  const help = p.help.map((card, slot) => place(m, seat, 'help', slot, card, faceDown));
+  return html`
     <section class="player ${mine ? 'me' : 'other'} seat-${seat}" data-testid="player-${seat}" data-seat="${seat}">
-      <header>${emblem(seat)} <strong>${esc(name)}</strong>${mine ? ` <em>(${t('table.you')})</em>` : ''}
+      <header>${emblem(seat)} <strong>${name}</strong>${mine ? html` <em>(${t('table.you')})</em>` : ''}
         <span class="score" data-testid="score-${seat}">${score}</span>${ready}${stuck}</header>
       <div class="areas">
         ${area(t('espresso.espresso'), counted(place(m, seat, 'espresso', null, p.espresso.top),
           p.espresso.count, `espresso-count-${seat}`))}
-        ${area(t('espresso.help'), `<div class="row">${help}</div>`, 'help')}
+        ${area(t('espresso.help'), html`<div class="row">${help}</div>`, 'help')}
         ${area(t('espresso.pile'), counted(place(m, seat, 'pile', null, p.pile.top), p.pile.count, `pile-count-${seat}`))}
         ${area(t('espresso.hand'), counted(handDeck(m, seat, p), p.hand.count, `hand-count-${seat}`))}
       </div>
@@ -101,21 +101,21 @@ function stack(m, cards, index) {
   const complete = top && (top.as ?? top.value) === 8;
   const label = m.targetLabels.get(key);
   const classes = ['stack', complete ? 'complete' : '', label ? 'target' : '', m.fresh.has(index) ? 'fresh' : ''];
-  const under = cards.length > 1 ? `<div class="under">${face(cards[cards.length - 2])}</div>` : '';
-  return `<div class="${classes.join(' ')}" data-target="${key}" data-testid="stack-${index}" data-count="${cards.length}">
-    ${under}<div class="top">${top ? face(top, esc(cardName(top))) : empty()}</div>
-    ${label ? `<kbd class="target-key" data-testid="target-key-${index}">${label}</kbd>` : ''}</div>`;
+  const under = cards.length > 1 ? html`<div class="under">${face(cards[cards.length - 2])}</div>` : '';
+  return html`<div class="${classes.join(' ')}" data-target="${key}" data-testid="stack-${index}" data-count="${cards.length}">
+    ${under}<div class="top">${top ? face(top, cardName(top)) : empty()}</div>
+    ${label ? html`<kbd class="target-key" data-testid="target-key-${index}">${label}</kbd>` : ''}</div>`;
 }
 
 export function centre(m) {
   const stacks = m.view.centre || [];
   const total = stacks.reduce((n, s) => n + s.length, 0);
   const newLabel = m.targetLabels.get('new');
-  return `
+  return html`
     <section class="centre" data-testid="centre" data-stacks="${stacks.length}" data-cards="${total}">
-      ${stacks.map((cards, i) => stack(m, cards, i)).join('')}
+      ${stacks.map((cards, i) => stack(m, cards, i))}
       <div class="stack new-stack ${newLabel ? 'target' : ''}" data-target="new" data-testid="new-stack">
-        <span>${t('espresso.newStack')}</span>${newLabel ? `<kbd class="target-key">${newLabel}</kbd>` : ''}</div>
+        <span>${t('espresso.newStack')}</span>${newLabel ? html`<kbd class="target-key">${newLabel}</kbd>` : ''}</div>
     </section>`;
 }
 
@@ -127,15 +127,15 @@ export function hint(m) {
   else if (m.sel.follower || (m.sel.source && !m.choices.followers.size)) text = t('espresso.hintTarget');
   else if (m.sel.source) text = t('espresso.hintFollower');
   else text = t('espresso.hintPick');
-  return `<p class="hint" data-testid="hint">${text}</p>`;
+  return html`<p class="hint" data-testid="hint">${text}</p>`;
 }
 
 export function shortcuts(m) {
-  if (m.me == null) return '';
+  if (m.me == null) return html``;
   const flip2 = m.analysis.flips.some((f) => f.count === 2)
-    ? `<button type="button" class="tiny" data-action="flip2" data-testid="flip-2">${t('espresso.flipN', { n: 2 })}</button> <kbd>⇧</kbd>+<kbd>␣</kbd>` : '';
-  const item = (keys, label) => `<span>${keys.map((k) => `<kbd>${k}</kbd>`).join('')} ${label}</span>`;
-  return `<footer class="shortcuts" data-testid="shortcuts">
+    ? html`<button type="button" class="tiny" data-action="flip2" data-testid="flip-2">${t('espresso.flipN', { n: 2 })}</button> <kbd>⇧</kbd>+<kbd>␣</kbd>` : '';
+  const item = (keys, label) => html`<span>${keys.map((k) => html`<kbd>${k}</kbd>`)} ${label}</span>`;
+  return html`<footer class="shortcuts" data-testid="shortcuts">
     ${item(['1', '2', '3'], t('espresso.keys.help'))}
     ${item(['E'], t('espresso.keys.espresso'))}
     ${item(['P'], t('espresso.keys.pile'))}

@@ -3,9 +3,12 @@
 // apart; the owner's back (coffee, wine glass, ice cream, pizza, croissant,
 // cake for seats 0-5) shows as a small emblem in a corner.
 
+import { html, setHTML, trustedMarkup } from '../../js/dom.js';
+
 export const COLOURS = ['red', 'green', 'blue', 'yellow'];
 export const BACKS = ['coffee', 'wine', 'icecream', 'pizza', 'croissant', 'cake'];
 
+// Static drawings of ours (trustedMarkup: no value of a game or a player in them).
 const SUITS = {
   red: '<path d="M12 21s-7.6-4.6-9.3-9.2C1.4 8.5 3.4 5 6.9 5c2.1 0 3.7 1.2 5.1 3.1C13.4 6.2 15 5 17.1 5c3.5 0 5.5 3.5 4.2 6.8C19.6 16.4 12 21 12 21z"/>',
   green: '<path d="M4.5 19.5C4.6 10.4 10 4.2 20.5 3.5c-.4 10.4-6.4 15.8-14.4 15.6z"/>'
@@ -38,11 +41,11 @@ const EMBLEMS = {
 export function installSprite() {
   if (document.getElementById('espresso-sprite')) return;
   const symbols = [
-    ...Object.entries(SUITS).map(([name, body]) => `<symbol id="suit-${name}" viewBox="0 0 24 24">${body}</symbol>`),
-    ...Object.entries(EMBLEMS).map(([name, body]) => `<symbol id="back-${name}" viewBox="0 0 24 24">${body}</symbol>`),
-  ].join('');
+    ...Object.entries(SUITS).map(([name, body]) => html`<symbol id="suit-${name}" viewBox="0 0 24 24">${trustedMarkup(body)}</symbol>`),
+    ...Object.entries(EMBLEMS).map(([name, body]) => html`<symbol id="back-${name}" viewBox="0 0 24 24">${trustedMarkup(body)}</symbol>`),
+  ];
   const holder = document.createElement('div');
-  holder.innerHTML = `<svg id="espresso-sprite" xmlns="http://www.w3.org/2000/svg" style="display:none">${symbols}</svg>`;
+  setHTML(holder, html`<svg id="espresso-sprite" class="svg-sprite" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">${symbols}</svg>`);
   document.body.prepend(holder.firstChild);
 }
 
@@ -52,15 +55,15 @@ function backName(owner) {
 
 /** A small emblem of a seat's back, e.g. next to a player's name. */
 export function emblem(owner, cls = 'emblem') {
-  return `<svg class="${cls} seat-ink-${owner}" viewBox="0 0 24 24" aria-hidden="true"><use href="#back-${backName(owner)}"/></svg>`;
+  return html`<svg class="${cls} seat-ink-${owner}" viewBox="0 0 24 24" aria-hidden="true"><use href="#back-${backName(owner)}"/></svg>`;
 }
 
 /** A face-up card: {colour, value, owner, as?}. label: text for screen readers. */
 export function face(card, label = '') {
   const { colour, value, owner } = card;
-  const joker = card.as != null ? `<g class="joker-as"><rect x="31" y="57" width="24" height="15" rx="7.5"/>`
-    + `<text x="43" y="68.5">=${card.as}</text></g>` : '';
-  return `<svg class="card face c-${colour}" viewBox="0 0 60 84" role="img" aria-label="${label}">
+  const joker = card.as != null ? html`<g class="joker-as"><rect x="31" y="57" width="24" height="15" rx="7.5"/>
+    <text x="43" y="68.5">=${card.as}</text></g>` : '';
+  return html`<svg class="card face c-${colour}" viewBox="0 0 60 84" role="img" aria-label="${label}">
     <rect class="card-bg" x="1.5" y="1.5" width="57" height="81" rx="7"/>
     <rect class="card-band" x="5" y="5" width="50" height="74" rx="4.5"/>
     <use href="#suit-${colour}" class="suit-big" x="10" y="22" width="40" height="40"/>
@@ -74,7 +77,7 @@ export function face(card, label = '') {
 
 /** A face-down card of a seat (its back). */
 export function back(owner) {
-  return `<svg class="card back seat-back-${owner}" viewBox="0 0 60 84" aria-hidden="true">
+  return html`<svg class="card back seat-back-${owner}" viewBox="0 0 60 84" aria-hidden="true">
     <rect class="card-bg" x="1.5" y="1.5" width="57" height="81" rx="7"/>
     <rect class="card-frame" x="6" y="6" width="48" height="72" rx="4.5"/>
     <use href="#back-${backName(owner)}" class="back-emblem" x="14" y="26" width="32" height="32"/>
@@ -83,6 +86,6 @@ export function back(owner) {
 
 /** An empty place where a card may lie. */
 export function empty() {
-  return `<svg class="card empty" viewBox="0 0 60 84" aria-hidden="true">
+  return html`<svg class="card empty" viewBox="0 0 60 84" aria-hidden="true">
     <rect x="2.5" y="2.5" width="55" height="79" rx="7"/></svg>`;
 }

@@ -1,7 +1,7 @@
 // The Espresso table: keeps the latest state from the server, what the player
 // has selected and the cards in flight, and redraws the board.
 
-import { toast } from '../../js/dom.js';
+import { html, setHTML, toast } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
 import { centre, hint, playerArea, shortcuts } from './board.js';
 import { installSprite } from './cards.js';
@@ -28,13 +28,13 @@ class EspressoTable {
     this.myPlays = 0;
     this.legalCount = 0;
     this.frame = 0;
-    root.innerHTML = `
+    setHTML(root, html`
       <div class="espresso" data-testid="espresso">
         <div class="board" data-testid="board"></div>
         <div class="side"></div>
         <div class="overlay-layer"></div>
         <div class="fx-layer"></div>
-      </div>`;
+      </div>`);
     this.el = root.querySelector('.espresso');
     this.fx = root.querySelector('.fx-layer');
     this.unbind = bindInput(this, this.el);
@@ -228,11 +228,11 @@ class EspressoTable {
     if (this.slots && this.slots.key === key) return this.slots;
     const seats = this.view.players.map((_, i) => i);
     const others = this.me == null ? seats : seats.filter((s) => s !== this.me);
-    const slot = (name) => `<div class="slot" data-slot="${name}"></div>`;
-    this.el.querySelector('.board').innerHTML = `
-      <div class="others">${others.map((s) => slot(`p${s}`)).join('')}</div>
+    const slot = (name) => html`<div class="slot" data-slot="${name}"></div>`;
+    setHTML(this.el.querySelector('.board'), html`
+      <div class="others">${others.map((s) => slot(`p${s}`))}</div>
       ${slot('centre')}
-      ${this.me != null ? `<div class="mine">${slot('hint')}${slot(`p${this.me}`)}${slot('shortcuts')}</div>` : slot('hint')}`;
+      ${this.me != null ? html`<div class="mine">${slot('hint')}${slot(`p${this.me}`)}${slot('shortcuts')}</div>` : slot('hint')}`);
     this.slots = { key };
     for (const el of this.el.querySelectorAll('[data-slot]')) this.slots[el.dataset.slot] = el;
     this.slots.side = this.el.querySelector('.side');
@@ -292,10 +292,11 @@ const drawn = new WeakMap();
 
 /** Replace an element's content only when its markup changed: what did not change
  * keeps its elements (a press on them is not lost, animations do not restart). */
-function patch(el, html) {
-  if (drawn.get(el) === html) return;
-  el.innerHTML = html;
-  drawn.set(el, html);
+function patch(el, markup) {
+  const text = String(markup);
+  if (drawn.get(el) === text) return;
+  setHTML(el, markup);
+  drawn.set(el, text);
 }
 
 function freshStacks(before, after) {

@@ -2,11 +2,11 @@
 // round's summary, the 3-2-1 countdown, FINITO, and the end of the match.
 // Also the score sheet (points per round and totals).
 
-import { esc } from '../../js/dom.js';
+import { html, joinHtml, trustedMarkup } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
 import { emblem } from './cards.js';
 
-const TROPHY = '<svg class="trophy-icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 3h12v3h3v2a5 5 0 0 1-4.6 5 6 6 0 0 1-3.4 2.8V18h3v3H8v-3h3v-2.2A6 6 0 0 1 7.6 13 5 5 0 0 1 3 8V6h3zm0 5H5a3 3 0 0 0 1.3 2.4A7 7 0 0 1 6 8zm12 0a7 7 0 0 1-.3 2.4A3 3 0 0 0 19 8z"/></svg>';
+const TROPHY = trustedMarkup('<svg class="trophy-icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 3h12v3h3v2a5 5 0 0 1-4.6 5 6 6 0 0 1-3.4 2.8V18h3v3H8v-3h3v-2.2A6 6 0 0 1 7.6 13 5 5 0 0 1 3 8V6h3zm0 5H5a3 3 0 0 0 1.3 2.4A7 7 0 0 1 6 8zm12 0a7 7 0 0 1-.3 2.4A3 3 0 0 0 19 8z"/></svg>');
 
 function nameOf(m, seat) {
   return m.names[seat] || t('espresso.seatName', { n: seat + 1 });
@@ -16,13 +16,13 @@ function roundSummary(m, last) {
   if (!last) return '';
   const headline = last.blocked || last.finito == null
     ? t('espresso.blocked')
-    : t('espresso.finitoBy', { name: esc(nameOf(m, last.finito)) });
-  const rows = m.view.players.map((p, seat) => `
+    : t('espresso.finitoBy', { name: nameOf(m, last.finito) });
+  const rows = m.view.players.map((p, seat) => html`
     <tr class="${seat === last.finito ? 'finito' : ''}">
-      <td>${emblem(seat)} ${esc(nameOf(m, seat))}</td>
+      <td>${emblem(seat)} ${nameOf(m, seat)}</td>
       <td class="num" data-testid="round-points-${seat}">${last.points[seat] ?? 0}</td>
-      <td class="num">${p.score}</td></tr>`).join('');
-  return `
+      <td class="num">${p.score}</td></tr>`);
+  return html`
     <div class="round-summary" data-testid="round-summary" data-round="${last.round}">
       <h3>${t('espresso.roundOver', { n: last.round })}</h3>
       <p class="headline">${headline}</p>
@@ -34,17 +34,17 @@ function roundSummary(m, last) {
 function readyCheck(m) {
   const me = m.me;
   const mine = me != null ? m.view.players[me] : null;
-  const list = m.view.players.map((p, seat) => `
-    <li class="${p.ready ? 'ok' : ''}">${emblem(seat)} ${esc(nameOf(m, seat))}
-      <span>${p.ready ? '✓' : '…'}</span></li>`).join('');
-  let action = `<p class="muted">${t('espresso.waitingPlayers')}</p>`;
+  const list = m.view.players.map((p, seat) => html`
+    <li class="${p.ready ? 'ok' : ''}">${emblem(seat)} ${nameOf(m, seat)}
+      <span>${p.ready ? '✓' : '…'}</span></li>`);
+  let action = html`<p class="muted">${t('espresso.waitingPlayers')}</p>`;
   if (mine && !mine.ready && m.analysis.ready) {
-    action = `<button type="button" class="primary big" data-action="ready" data-testid="ready-button">${t('espresso.ready')}</button>
+    action = html`<button type="button" class="primary big" data-action="ready" data-testid="ready-button">${t('espresso.ready')}</button>
       <p class="muted">${t('espresso.readyHint')}</p>`;
   } else if (mine) {
-    action = `<p class="muted" data-testid="ready-waiting">${t('espresso.readyWait')}</p>`;
+    action = html`<p class="muted" data-testid="ready-waiting">${t('espresso.readyWait')}</p>`;
   }
-  return `
+  return html`
     <div class="overlay" data-testid="ready-check">
       <div class="dialog">
         ${roundSummary(m, m.view.last_round)}
@@ -57,11 +57,11 @@ function readyCheck(m) {
 
 function matchOver(m) {
   const winners = m.view.winners || [];
-  const names = winners.map((s) => esc(nameOf(m, s))).join(', ');
+  const names = winners.map((s) => nameOf(m, s)).join(', ');
   const headline = m.me != null && winners.includes(m.me)
     ? t('espresso.youWon')
     : t(winners.length > 1 ? 'espresso.winners' : 'espresso.winner', { names });
-  return `
+  return html`
     <div class="overlay" data-testid="match-over">
       <div class="dialog">
         <h2>${t('espresso.matchOver')}</h2>
@@ -76,19 +76,19 @@ function matchOver(m) {
 export function phaseOverlay(m) {
   if (m.view.phase === 'ready') return readyCheck(m);
   if (m.view.phase === 'over') return matchOver(m);
-  return '';
+  return html``;
 }
 
 /** The score sheet: one column per round seen, and the totals. */
 export function scoreSheet(m) {
   const rounds = Object.keys(m.history).map(Number).sort((a, b) => a - b);
-  const head = rounds.map((r) => `<th>${t('espresso.roundShort', { n: r })}</th>`).join('');
-  const rows = m.view.players.map((p, seat) => `
+  const head = rounds.map((r) => html`<th>${t('espresso.roundShort', { n: r })}</th>`);
+  const rows = m.view.players.map((p, seat) => html`
     <tr class="${seat === m.me ? 'me' : ''}">
-      <td>${emblem(seat)} ${esc(nameOf(m, seat))}</td>
-      ${rounds.map((r) => `<td class="num">${m.history[r][seat] ?? ''}</td>`).join('')}
-      <td class="num total" data-testid="total-${seat}">${p.score}</td></tr>`).join('');
-  return `
+      <td>${emblem(seat)} ${nameOf(m, seat)}</td>
+      ${rounds.map((r) => html`<td class="num">${m.history[r][seat] ?? ''}</td>`)}
+      <td class="num total" data-testid="total-${seat}">${p.score}</td></tr>`);
+  return html`
     <aside class="score-sheet panel" data-testid="score-sheet">
       <h3>${t('espresso.scores')} <span class="muted">${t('espresso.roundOf', { n: m.view.round, target: m.view.target })}</span></h3>
       <table><thead><tr><th></th>${head}<th>${t('espresso.total')}</th></tr></thead><tbody>${rows}</tbody></table>
@@ -101,7 +101,7 @@ function variantTags(options) {
   if (options.zero) tags.push(t('espresso.variant.zero'));
   if (options.chaos) tags.push(t('espresso.variant.chaos'));
   if (!tags.length) tags.push(t('espresso.variant.normalo'));
-  return `<p class="variants">${tags.map((x) => `<span class="tag">${x}</span>`).join(' ')}</p>`;
+  return html`<p class="variants">${joinHtml(tags.map((x) => html`<span class="tag">${x}</span>`), ' ')}</p>`;
 }
 
 /** A big word in the middle of the board for a moment: "3", "ESPRESSO!", "FINITO!". */

@@ -1,12 +1,14 @@
 // The short rules of Espresso, one page per language (see shared/rules/espresso.md).
 
+import { html } from '../../js/dom.js';
+import { rulesPage } from '../../js/rules.js';
 import { back, face, installSprite } from './cards.js';
 
 function legend() {
   installSprite();
-  const cards = ['red', 'green', 'blue', 'yellow'].map((colour, i) => face({ colour, value: i + 5, owner: i })).join('');
-  const backs = [0, 1, 2, 3, 4, 5].map((owner) => back(owner)).join('');
-  return `<div class="rules-cards">${cards}</div><div class="rules-cards small">${backs}</div>`;
+  const cards = ['red', 'green', 'blue', 'yellow'].map((colour, i) => face({ colour, value: i + 5, owner: i }));
+  const backs = [0, 1, 2, 3, 4, 5].map((owner) => back(owner));
+  return html`<div class="rules-cards">${cards}</div><div class="rules-cards small">${backs}</div>`;
 }
 
 const en = `
@@ -109,6 +111,6 @@ En cada ronda repartes 9 cartas como tu <b>pila espresso</b> (solo se juega la c
 <h2>Jugar aquí</h2>
 <p>Haz clic en una carta (o arrástrala) y luego en una pila resaltada. Teclas: <kbd>1</kbd><kbd>2</kbd><kbd>3</kbd> cartas de ayuda, <kbd>E</kbd> espresso, <kbd>P</kbd> descarte, <kbd>Espacio</kbd> voltear, <kbd>R</kbd> recuperar el descarte; luego <kbd>1</kbd>…<kbd>9</kbd> para una pila resaltada o <kbd>N</kbd> para una nueva, <kbd>Esc</kbd> para cancelar.</p>`;
 
-const page = (html) => () => html.replace('{legend}', legend());
+const page = (text) => () => rulesPage(text, legend);
 
 export default { en: page(en), fr: page(fr), de: page(de), es: page(es) };

@@ -3,12 +3,13 @@
 // The number is big; the effect and objective show as short lines (the full
 // texts are in the card's tooltip and in the card guide).
 
-import { esc } from '../../js/dom.js';
+import { attrs, html, setHTML, stylesheet, trustedMarkup } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
 
 export const COLOURS = ['brown', 'green', 'pink'];
 const COINS = { 1: 5, 2: 6, 3: 7, 4: 7, 5: 8, 6: 9 };
 
+// Static drawings of ours (trustedMarkup: no value of a game or a player in them).
 const SYMBOLS = {
   brown: '<ellipse cx="12" cy="12" rx="7" ry="9.5" transform="rotate(30 12 12)"/>'
     + '<path d="M8.5 4.5c4 3 -1 11 4.5 15" fill="none" stroke="#fff8ee" stroke-width="1.6" stroke-linecap="round"/>',
@@ -18,23 +19,27 @@ const SYMBOLS = {
     + '<circle cx="8.6" cy="17" r="4.2"/><circle cx="6.4" cy="10.4" r="4.2"/><circle cx="12" cy="12" r="3" fill="#ffe9a8"/>',
 };
 
-const CUP = '<path d="M4 8h13v5a6 6 0 0 1-6 6h-1a6 6 0 0 1-6-6z"/>'
-  + '<path d="M17 9.5h1.5a2.7 2.7 0 0 1 0 5.4H16.5" fill="none" stroke="currentColor" stroke-width="1.8"/>';
+const CUP = trustedMarkup('<path d="M4 8h13v5a6 6 0 0 1-6 6h-1a6 6 0 0 1-6-6z"/>'
+  + '<path d="M17 9.5h1.5a2.7 2.7 0 0 1 0 5.4H16.5" fill="none" stroke="currentColor" stroke-width="1.8"/>');
+
+/** Load the game's stylesheet once (the table and the rules page use it). */
+export function installCss() {
+  stylesheet('fika-css', new URL('./fika.css', import.meta.url).href);
+}
 
 /** The hidden <svg> of symbols the cards refer to; inserted once per page. */
 export function installSprite() {
   if (document.getElementById('fika-sprite')) return;
   const symbols = Object.entries(SYMBOLS)
-    .map(([name, body]) => `<symbol id="fika-${name}" viewBox="0 0 24 24">${body}</symbol>`).join('')
-    + `<symbol id="fika-cup" viewBox="0 0 22 22">${CUP}</symbol>`;
+    .map(([name, body]) => html`<symbol id="fika-${name}" viewBox="0 0 24 24">${trustedMarkup(body)}</symbol>`);
   const holder = document.createElement('div');
-  holder.innerHTML = `<svg id="fika-sprite" xmlns="http://www.w3.org/2000/svg" style="display:none">${symbols}</svg>`;
+  setHTML(holder, html`<svg id="fika-sprite" class="svg-sprite" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">${symbols}<symbol id="fika-cup" viewBox="0 0 22 22">${CUP}</symbol></svg>`);
   document.body.prepend(holder.firstChild);
 }
 
 /** Squeeze a line into the card's width when it is long. */
 function fit(text, width = 52, perChar = 3.1) {
-  return text.length * perChar > width ? ` textLength="${width}" lengthAdjust="spacingAndGlyphs"` : '';
+  return text.length * perChar > width ? attrs({ textLength: width, lengthAdjust: 'spacingAndGlyphs' }) : '';
 }
 
 export function cardName(card) {
@@ -47,17 +52,17 @@ export function face(card, { as = null } = {}) {
   const { colour, number } = card;
   const title = `${cardName(card)} — ${t(`fika.effect.${number}`)} · ${t(`fika.objective.${number}`)}`;
   const asBadge = as != null
-    ? `<g class="as"><rect x="34" y="4" width="22" height="13" rx="6.5"/><text x="45" y="14">=${as}</text></g>` : '';
-  return `<svg class="fcard face c-${colour}" viewBox="0 0 60 84" role="img" aria-label="${esc(cardName(card))}">
-    <title>${esc(title)}</title>
+    ? html`<g class="as"><rect x="34" y="4" width="22" height="13" rx="6.5"/><text x="45" y="14">=${as}</text></g>` : '';
+  return html`<svg class="fcard face c-${colour}" viewBox="0 0 60 84" role="img" aria-label="${cardName(card)}">
+    <title>${title}</title>
     <rect class="bg" x="1.5" y="1.5" width="57" height="81" rx="6"/>
     <rect class="band" x="4.5" y="4.5" width="51" height="42" rx="4"/>
     <use href="#fika-${colour}" class="sym-big" x="24" y="8" width="30" height="30"/>
     <text class="num" x="16" y="38">${number}</text>
     <use href="#fika-${colour}" class="sym-small" x="5" y="6" width="10" height="10"/>
-    <text class="eff" x="30" y="57"${fit(`${number}> ${t(`fika.effShort.${number}`)}`, 52, 3.3)}>${number}▸ ${esc(t(`fika.effShort.${number}`))}</text>
+    <text class="eff" x="30" y="57" ${fit(`${number}> ${t(`fika.effShort.${number}`)}`, 52, 3.3)}>${number}▸ ${t(`fika.effShort.${number}`)}</text>
     <line class="rule" x1="7" y1="62" x2="53" y2="62"/>
-    <text class="obj" x="30" y="71"${fit(t(`fika.objShort.${number}`))}>${esc(t(`fika.objShort.${number}`))}</text>
+    <text class="obj" x="30" y="71" ${fit(t(`fika.objShort.${number}`))}>${t(`fika.objShort.${number}`)}</text>
     <text class="coins" x="30" y="80">● ${COINS[number]}</text>
     ${asBadge}
   </svg>`;
@@ -65,7 +70,7 @@ export function face(card, { as = null } = {}) {
 
 /** A face-down card in a hand or a pick. */
 export function back() {
-  return `<svg class="fcard back" viewBox="0 0 60 84" aria-hidden="true">
+  return html`<svg class="fcard back" viewBox="0 0 60 84" aria-hidden="true">
     <rect class="bg" x="1.5" y="1.5" width="57" height="81" rx="6"/>
     <rect class="frame" x="6" y="6" width="48" height="72" rx="4"/>
     <use href="#fika-cup" class="cup" x="17" y="29" width="26" height="26"/>
@@ -81,14 +86,14 @@ export function group(threeAt, known = null) {
   const cups = (n, y) => Array.from({ length: n }, (_, i) => {
     const w = 13;
     const x = 30 - (n * w + (n - 1) * 2) / 2 + i * (w + 2);
-    return `<use href="#fika-cup" x="${x}" y="${y}" width="${w}" height="${w}"/>`;
-  }).join('');
+    return html`<use href="#fika-cup" x="${x}" y="${y}" width="${w}" height="${w}"/>`;
+  });
   const top = threeAt === 'top' ? 3 : 2;
   const bottom = threeAt === 'top' ? 2 : 3;
   const knownMark = known
-    ? `<g class="known"><use href="#fika-${known.colour}" x="4" y="4" width="11" height="11"/><text x="20" y="13">${known.number}</text></g>`
+    ? html`<g class="known"><use href="#fika-${known.colour}" x="4" y="4" width="11" height="11"/><text x="20" y="13">${known.number}</text></g>`
     : '';
-  return `<svg class="fcard group ${threeAt ? `three-${threeAt}` : 'sideways'}" viewBox="0 0 60 84" role="img">
+  return html`<svg class="fcard group ${threeAt ? `three-${threeAt}` : 'sideways'}" viewBox="0 0 60 84" role="img">
     <rect class="bg" x="1.5" y="1.5" width="57" height="81" rx="6"/>
     <rect class="half half-${top}" x="5" y="5" width="50" height="36" rx="4"/>
     <rect class="half half-${bottom}" x="5" y="43" width="50" height="36" rx="4"/>
@@ -101,13 +106,13 @@ export function group(threeAt, known = null) {
 
 /** An empty spot. */
 export function empty(label = '') {
-  return `<svg class="fcard empty" viewBox="0 0 60 84" aria-hidden="true">
-    <rect x="2.5" y="2.5" width="55" height="79" rx="6"/><text x="30" y="47">${esc(label)}</text></svg>`;
+  return html`<svg class="fcard empty" viewBox="0 0 60 84" aria-hidden="true">
+    <rect x="2.5" y="2.5" width="55" height="79" rx="6"/><text x="30" y="47">${label}</text></svg>`;
 }
 
 /** A street card (the spot in front of two cafés). */
 export function street(column) {
-  return `<svg class="fcard street" viewBox="0 0 60 84" aria-hidden="true">
+  return html`<svg class="fcard street" viewBox="0 0 60 84" aria-hidden="true">
     <rect class="bg" x="1.5" y="1.5" width="57" height="81" rx="6"/>
     <path class="stones" d="M6 20h48M6 42h48M6 64h48M20 6v14M40 20v22M20 42v22M40 64v14"/>
     <text x="30" y="48">${column + 1}</text></svg>`;

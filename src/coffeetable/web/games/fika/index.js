@@ -3,12 +3,11 @@
 // the groups, the colour order, the tips, your hand; the choices of the moment
 // come from `legal` only, as clicks on the cards and spots they touch.
 
-import { esc, onClick, toast } from '../../js/dom.js';
+import { attrs, html, onClick, setHTML, toast } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
 import {
-  back, cardName, empty, face, group as groupCard, installSprite, street as streetCard,
+  back, cardName, empty, face, group as groupCard, installCss, installSprite, street as streetCard,
 } from './cards.js';
-import { installStyle } from './style.js';
 
 const SPOTS = 5;
 const LOG_SIZE = 60;
@@ -29,13 +28,13 @@ function pairKey(spot, card) { return `${spot}/${card}`; }
 
 /** A card in a line of text: its colour's symbol and its number. */
 function chip(card) {
-  return `<span class="chip c-${card.colour}" title="${esc(cardName(card))}"><svg viewBox="0 0 24 24"><use href="#fika-${card.colour}"/></svg>${card.number}</span>`;
+  return html`<span class="chip c-${card.colour}" title="${cardName(card)}"><svg viewBox="0 0 24 24"><use href="#fika-${card.colour}"/></svg>${card.number}</span>`;
 }
 
 class FikaTable {
   constructor(root, ctx) {
     installSprite();
-    installStyle();
+    installCss();
     this.ctx = ctx;
     this.view = null;
     this.legal = [];
@@ -44,7 +43,7 @@ class FikaTable {
     this.half = null;       // effect 4: a clicked spot or hand card waiting for its pair
     this.log = [];
     this.frame = 0;
-    root.innerHTML = '<div class="fika" data-testid="fika"></div>';
+    setHTML(root, html`<div class="fika" data-testid="fika"></div>`);
     this.el = root.querySelector('.fika');
     this.unbind = [
       onClick(this.el, '[data-click]', (event, el) => this.click(el.dataset.click)),
@@ -312,7 +311,7 @@ class FikaTable {
     this.el.dataset.seq = String(this.seq ?? '');
     this.el.dataset.canAct = String(this.legal.length > 0);
     this.el.dataset.effect = v.effect ? String(v.effect.number) : '';
-    const html = `
+    const markup = html`
       <div class="fika-board" data-testid="board">
         ${this.playerBar(1 - this.bottom, 'top')}
         ${this.cafe(m, 1 - this.bottom, 'top')}
@@ -329,9 +328,9 @@ class FikaTable {
         ${this.guide()}
       </aside>
       ${v.phase === 'over' ? this.endScreen() : ''}`;
-    if (html === this.drawn) return; // unchanged: keep the elements (a press on them is not lost)
-    this.drawn = html;
-    this.el.innerHTML = html;
+    if (String(markup) === this.drawn) return; // unchanged: keep the elements (a press on them is not lost)
+    this.drawn = String(markup);
+    setHTML(this.el, markup);
     if (this.focusToken) { // keep the keyboard's place across the redraw
       const again = this.el.querySelector(`[data-click="${this.focusToken}"]`) || this.el.querySelector('[data-click]');
       if (again) again.focus();
@@ -344,26 +343,26 @@ class FikaTable {
   cardSlot(m, token, inner, testid, extra = '') {
     const can = m.clicks.has(token);
     const sel = m.selected.has(token);
-    const keys = can || sel ? `data-click="${token}" tabindex="0" role="button"` : '';
-    return `<div class="fk-slot ${can ? 'clickable' : ''} ${sel ? 'selected' : ''} ${extra}"
+    const keys = can || sel ? attrs({ 'data-click': token, tabindex: 0, role: 'button' }) : '';
+    return html`<div class="fk-slot ${can ? 'clickable' : ''} ${sel ? 'selected' : ''} ${extra}"
       ${keys} data-testid="${testid}">${inner}</div>`;
   }
 
   playerBar(seat, where) {
     const p = this.view.players[seat];
-    const tips = Array.from({ length: 2 }, (_, i) => `<span class="tip ${i < p.tips ? 'won' : ''}">${i < p.tips ? '★' : '☆'}</span>`).join('');
+    const tips = Array.from({ length: 2 }, (_, i) => html`<span class="tip ${i < p.tips ? 'won' : ''}">${i < p.tips ? '★' : '☆'}</span>`);
     let pickState = '';
     if (this.view.phase === 'pick' && seat !== this.me) {
-      pickState = `<span class="pick-state ${p.picked ? 'done' : ''}" data-testid="picked-${seat}">${p.picked ? `${back()} ${t('fika.picked')}` : t('fika.notPicked')}</span>`;
+      pickState = html`<span class="pick-state ${p.picked ? 'done' : ''}" data-testid="picked-${seat}">${p.picked ? html`${back()} ${t('fika.picked')}` : t('fika.notPicked')}</span>`;
     }
     if (p.pick && (seat !== this.me || this.view.phase !== 'pick')) {
-      pickState = `<span class="pick-state shown" data-testid="pick-${seat}">${face(p.pick)}</span>`;
+      pickState = html`<span class="pick-state shown" data-testid="pick-${seat}">${face(p.pick)}</span>`;
     }
-    const hand = seat === this.me ? '' : `<span class="muted">${t('fika.handCount', { n: p.hand_count })}</span>`;
-    return `<div class="pbar pbar-${where}" data-testid="player-${seat}">
-      <b>${esc(seat === this.me ? t('fika.yourCafe') : t('fika.cafeOf', { name: this.name(seat) }))}</b>
-      ${where === 'top' ? `<span class="muted small">${t('fika.readsLeft')}</span>` : ''}
-      <span class="tips" title="${esc(t('fika.tipsOf', { name: this.name(seat), n: p.tips }))}" data-testid="tips-${seat}" data-tips="${p.tips}">${tips}</span>
+    const hand = seat === this.me ? '' : html`<span class="muted">${t('fika.handCount', { n: p.hand_count })}</span>`;
+    return html`<div class="pbar pbar-${where}" data-testid="player-${seat}">
+      <b>${seat === this.me ? t('fika.yourCafe') : t('fika.cafeOf', { name: this.name(seat) })}</b>
+      ${where === 'top' ? html`<span class="muted small">${t('fika.readsLeft')}</span>` : ''}
+      <span class="tips" title="${t('fika.tipsOf', { name: this.name(seat), n: p.tips })}" data-testid="tips-${seat}" data-tips="${p.tips}">${tips}</span>
       ${hand} ${pickState}
     </div>`;
   }
@@ -377,15 +376,15 @@ class FikaTable {
       const fresh = effect && effect.seat === seat && effect.spot === col ? 'fresh' : '';
       const inner = card ? face(card) : empty(String(FikaTable.readPos(seat, col)));
       return this.cardSlot(m, token, inner, `cafe-${seat}-${col}`, fresh);
-    }).join('');
-    return `<div class="row cafe cafe-${where}" data-testid="cafe-${seat}">${cells}</div>`;
+    });
+    return html`<div class="row cafe cafe-${where}" data-testid="cafe-${seat}">${cells}</div>`;
   }
 
   groupHtml(m, g, index) {
     const threeAt = g.facing == null ? null : (g.facing === this.bottom ? 'bottom' : 'top');
     const title = g.facing == null ? t('fika.group') : t('fika.cups3For', { name: this.name(g.facing) });
-    const known = g.card ? `<span class="known-label">${esc(t('fika.groupKnown', { card: cardName(g.card) }))}</span>` : '';
-    return `<div class="group-wrap" title="${esc(title)}">
+    const known = g.card ? html`<span class="known-label">${t('fika.groupKnown', { card: cardName(g.card) })}</span>` : '';
+    return html`<div class="group-wrap" title="${title}">
       ${this.cardSlot(m, `group:${index}`, groupCard(threeAt, g.card), `group-${index}`)}${known}</div>`;
   }
 
@@ -396,12 +395,12 @@ class FikaTable {
     const cells = this.columns().map((col) => {
       const gi = onStreet.get(col);
       const inner = gi != null ? this.groupHtml(m, v.groups[gi], gi) : streetCard(col);
-      if (gi != null) return `<div class="street-cell" data-testid="street-${col}">${inner}</div>`;
-      return `<div class="street-cell">${this.cardSlot(m, `street:${col}`, inner, `street-${col}`)}</div>`;
-    }).join('');
-    const beside = v.groups.map((g, i) => (g.column == null ? this.groupHtml(m, g, i) : '')).join('');
-    const supply = v.supply.map((card, i) => this.cardSlot(m, `supply:${i}`, face(card), `supply-${i}`)).join('');
-    return `<div class="street-zone">
+      if (gi != null) return html`<div class="street-cell" data-testid="street-${col}">${inner}</div>`;
+      return html`<div class="street-cell">${this.cardSlot(m, `street:${col}`, inner, `street-${col}`)}</div>`;
+    });
+    const beside = v.groups.map((g, i) => (g.column == null ? this.groupHtml(m, g, i) : ''));
+    const supply = v.supply.map((card, i) => this.cardSlot(m, `supply:${i}`, face(card), `supply-${i}`));
+    return html`<div class="street-zone">
       <div class="beside" data-testid="beside"><div class="label">${t('fika.beside')}</div><div class="cards">${beside}</div></div>
       <div class="row street" data-testid="street">${cells}</div>
       <div class="supply" data-testid="supply"><div class="label">${t('fika.supply')}</div><div class="cards">${supply}</div></div>
@@ -423,7 +422,7 @@ class FikaTable {
       if (mine) {
         text = t('fika.prompt.colour', { rank: t(`fika.rank.${v.colour_order.length + 1}`) });
         for (const a of this.byType('colour')) {
-          buttons.push(`<button type="button" class="colour-btn c-${a.colour}" data-button="colour" data-value="${a.colour}" data-testid="colour-${a.colour}">
+          buttons.push(html`<button type="button" class="colour-btn c-${a.colour}" data-button="colour" data-value="${a.colour}" data-testid="colour-${a.colour}">
             <svg viewBox="0 0 24 24"><use href="#fika-${a.colour}"/></svg> ${t(`fika.colour.${a.colour}`)}</button>`);
         }
       } else text = t('fika.prompt.colourWait', { name: this.name(other ?? 1 - this.me) });
@@ -439,28 +438,28 @@ class FikaTable {
     if (mine && v.phase === 'effect') {
       if (this.effectNumber() === 4) {
         const ok = this.confirmable();
-        buttons.push(`<button type="button" class="primary" data-button="confirm" data-testid="confirm-button" ${ok ? '' : 'disabled'}>${t('fika.confirm')}</button>`);
+        buttons.push(html`<button type="button" class="primary" data-button="confirm" data-testid="confirm-button" ${attrs({ disabled: !ok })}>${t('fika.confirm')}</button>`);
       }
       if (this.sel.length || this.pairs.length || this.half) {
-        buttons.push(`<button type="button" data-button="clear" data-testid="clear-button">${t('fika.clear')}</button>`);
+        buttons.push(html`<button type="button" data-button="clear" data-testid="clear-button">${t('fika.clear')}</button>`);
       }
-      buttons.push(`<button type="button" data-button="skip" data-testid="skip-button">${t('fika.skip')}</button>`);
+      buttons.push(html`<button type="button" data-button="skip" data-testid="skip-button">${t('fika.skip')}</button>`);
     }
     if (this.byType('stop').length) {
-      buttons.push(`<button type="button" data-button="stop" data-testid="stop-button">${t('fika.stop')}</button>`);
+      buttons.push(html`<button type="button" data-button="stop" data-testid="stop-button">${t('fika.stop')}</button>`);
     }
     let lone = '';
     if (v.lone && v.phase !== 'over') {
-      lone = `<div class="lone" data-testid="lone">${v.lone.seat === this.me ? t('fika.lone', { n: v.lone.left })
+      lone = html`<div class="lone" data-testid="lone">${v.lone.seat === this.me ? t('fika.lone', { n: v.lone.left })
         : t('fika.loneOther', { name: this.name(v.lone.seat), n: v.lone.left })}</div>`;
     }
     const order = v.order.length
-      ? `<div class="order" data-testid="order">${t('fika.order', { names: v.order.map((s) => this.name(s)).join(' → ') })}</div>` : '';
-    return `<div class="prompt ${mine ? 'mine' : ''}" data-testid="prompt">
+      ? html`<div class="order" data-testid="order">${t('fika.order', { names: v.order.map((s) => this.name(s)).join(' → ') })}</div>` : '';
+    return html`<div class="prompt ${mine ? 'mine' : ''}" data-testid="prompt">
       <span class="round">${t('fika.round', { n: v.round })}</span>
-      <span class="text" data-testid="prompt-text">${esc(text)}</span>
+      <span class="text" data-testid="prompt-text">${text}</span>
       ${order}${lone}
-      <span class="buttons">${buttons.join('')}</span>
+      <span class="buttons">${buttons}</span>
     </div>`;
   }
 
@@ -470,8 +469,8 @@ class FikaTable {
     const pickId = p.pick ? p.pick.id : null;
     const cards = (p.hand || []).map((card) => this.cardSlot(
       m, `hand:${card.id}`, face(card), `hand-card-${card.id}`, card.id === pickId ? 'picked' : '',
-    )).join('');
-    return `<div class="hand-zone"><div class="label">${t('fika.hand')}</div>
+    ));
+    return html`<div class="hand-zone"><div class="label">${t('fika.hand')}</div>
       <div class="row hand" data-testid="hand" data-count="${(p.hand || []).length}">${cards}</div></div>`;
   }
 
@@ -479,11 +478,11 @@ class FikaTable {
     const order = this.view.colour_order;
     const items = [1, 2, 3].map((rank) => {
       const colour = order[rank - 1];
-      return `<li data-testid="colour-rank-${rank}">${rank}. ${t(`fika.rank.${rank}`)}:
-        ${colour ? `<span class="chip c-${colour}"><svg viewBox="0 0 24 24"><use href="#fika-${colour}"/></svg>${t(`fika.colour.${colour}`)}</span>` : '—'}</li>`;
-    }).join('');
-    const tips = [0, 1].map((s) => `<li>${esc(t('fika.tipsOf', { name: this.name(s), n: this.view.players[s].tips }))}</li>`).join('');
-    return `<section class="box"><h3>${t('fika.colourOrder')}</h3><ol class="colour-order" data-testid="colour-order">${items}</ol>
+      return html`<li data-testid="colour-rank-${rank}">${rank}. ${t(`fika.rank.${rank}`)}:
+        ${colour ? html`<span class="chip c-${colour}"><svg viewBox="0 0 24 24"><use href="#fika-${colour}"/></svg>${t(`fika.colour.${colour}`)}</span>` : '—'}</li>`;
+    });
+    const tips = [0, 1].map((s) => html`<li>${t('fika.tipsOf', { name: this.name(s), n: this.view.players[s].tips })}</li>`);
+    return html`<section class="box"><h3>${t('fika.colourOrder')}</h3><ol class="colour-order" data-testid="colour-order">${items}</ol>
       <h3>${t('fika.tips')}</h3><ul class="plain">${tips}</ul></section>`;
   }
 
@@ -493,29 +492,29 @@ class FikaTable {
     const columns = (seat) => (seat === 1 ? [4, 3, 2, 1, 0] : [0, 1, 2, 3, 4]);
     const table = (seat) => {
       const lines = new Map((r.cards[seat] || []).map((line) => [line.column, line]));
-      const rows = columns(seat).map((col) => lines.get(col)).filter(Boolean).map((line) => `
+      const rows = columns(seat).map((col) => lines.get(col)).filter(Boolean).map((line) => html`
         <tr class="${line.met ? 'met' : 'miss'}" data-testid="score-line-${seat}-${line.column}">
           <td>${chip(line.card)}</td>
-          <td>${line.met ? `✔ ${t('fika.met')}` : `✘ ${t('fika.notMet')}`}${line.as != null ? `<br><small>${t('fika.asNumber', { n: line.as })}</small>` : ''}</td>
+          <td>${line.met ? `✔ ${t('fika.met')}` : `✘ ${t('fika.notMet')}`}${line.as != null ? html`<br><small>${t('fika.asNumber', { n: line.as })}</small>` : ''}</td>
           <td>${line.multiplier > 1 ? `×${line.multiplier}` : ''}</td>
-          <td class="num">${line.coins}</td></tr>`).join('');
-      return `<div class="score-cafe ${r.winner === seat ? 'winner' : ''}"><h4>${esc(this.name(seat))}</h4>
+          <td class="num">${line.coins}</td></tr>`);
+      return html`<div class="score-cafe ${r.winner === seat ? 'winner' : ''}"><h4>${this.name(seat)}</h4>
         <table>${rows}<tr class="total"><td colspan="3">${t('fika.total')}</td><td class="num" data-testid="round-coins-${seat}">${r.coins[seat]}</td></tr></table></div>`;
     };
-    return `<section class="box round-score" data-testid="round-score" data-round="${r.round}">
+    return html`<section class="box round-score" data-testid="round-score" data-round="${r.round}">
       <h3>${t('fika.lastRound', { n: r.round })}</h3>
       <div class="score-cafes">${table(this.bottom)}${table(1 - this.bottom)}</div>
-      <p><b>${esc(t('fika.roundWinner', { name: this.name(r.winner) }))}</b></p></section>`;
+      <p><b>${t('fika.roundWinner', { name: this.name(r.winner) })}</b></p></section>`;
   }
 
   logBox() {
-    const items = this.log.map((e) => `<li class="${e.round ? 'strong' : ''}">${esc(e.text)}</li>`).join('');
-    return `<section class="box fika-log"><h3>${t('fika.log')}</h3><ol data-testid="log" data-count="${this.log.length}">${items}</ol></section>`;
+    const items = this.log.map((e) => html`<li class="${e.round ? 'strong' : ''}">${e.text}</li>`);
+    return html`<section class="box fika-log"><h3>${t('fika.log')}</h3><ol data-testid="log" data-count="${this.log.length}">${items}</ol></section>`;
   }
 
   guide() {
-    const rows = [1, 2, 3, 4, 5, 6].map((n) => `<tr><td class="num">${n}</td><td>${esc(t(`fika.effect.${n}`))}</td><td>${esc(t(`fika.objective.${n}`))}</td></tr>`).join('');
-    return `<details class="box guide"><summary>${t('fika.guide')}</summary>
+    const rows = [1, 2, 3, 4, 5, 6].map((n) => html`<tr><td class="num">${n}</td><td>${t(`fika.effect.${n}`)}</td><td>${t(`fika.objective.${n}`)}</td></tr>`);
+    return html`<details class="box guide"><summary>${t('fika.guide')}</summary>
       <table><tr><th></th><th>${t('fika.guideEffect')}</th><th>${t('fika.guideObjective')}</th></tr>${rows}</table></details>`;
   }
 
@@ -524,9 +523,9 @@ class FikaTable {
     const winner = (v.winners || [])[0];
     const title = winner === this.me ? t('fika.endYou') : t('fika.endWinner', { name: this.name(winner) });
     const tips = [0, 1].map((s) => `${this.name(s)} ${v.players[s].tips}`).join(' – ');
-    return `<div class="fika-end" data-testid="end-screen" data-winner="${winner}">
-      <div class="card-panel"><h2>${t('fika.endTitle')}</h2><p class="big">${esc(title)}</p>
-      <p>${esc(t('fika.endTips', { tips }))}</p></div></div>`;
+    return html`<div class="fika-end" data-testid="end-screen" data-winner="${winner}">
+      <div class="card-panel"><h2>${t('fika.endTitle')}</h2><p class="big">${title}</p>
+      <p>${t('fika.endTips', { tips })}</p></div></div>`;
   }
 }
 

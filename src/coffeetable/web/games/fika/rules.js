@@ -1,13 +1,14 @@
 // The short rules of Fika, one page per language (see shared/rules/fika.md).
 
-import { face, group, installSprite } from './cards.js';
-import { installStyle } from './style.js';
+import { html } from '../../js/dom.js';
+import { rulesPage } from '../../js/rules.js';
+import { face, group, installCss, installSprite } from './cards.js';
 
 function legend() {
   installSprite();
-  installStyle();
-  const cards = [['brown', 1], ['green', 4], ['pink', 6]].map(([colour, number]) => face({ id: 0, colour, number })).join('');
-  return `<div class="rules-cards fika-legend">${cards}${group('bottom')}</div>`;
+  installCss();
+  const cards = [['brown', 1], ['green', 4], ['pink', 6]].map(([colour, number]) => face({ id: 0, colour, number }));
+  return html`<div class="rules-cards fika-legend">${cards}${group('bottom')}</div>`;
 }
 
 const en = `
@@ -130,6 +131,6 @@ Quien tiene más monedas gana la ronda y una propina; en caso de empate gana el 
 <h2>Jugar aquí</h2>
 <p>Haz clic en un color, luego en una carta de tu mano para elegirla y luego en un sitio libre de tu café. Para un efecto, haz clic en las cartas y sitios resaltados (efecto 4: parejas de carta del café y carta de la mano, y luego Confirmar), o Pasar.</p>`;
 
-const page = (html) => () => html.replace('{legend}', legend());
+const page = (text) => () => rulesPage(text, legend);
 
 export default { en: page(en), fr: page(fr), de: page(de), es: page(es) };
