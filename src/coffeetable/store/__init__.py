@@ -1,15 +1,20 @@
 """Persistence: a table is its log, committed action by action.
 
 ``Store`` is what the server uses (asynchronous, group commit);
-``Database`` is the blocking layer under it.
+``Database`` is the blocking layer under it. The players layer has one
+module per aggregate: ``players`` (accounts, sessions), ``matches`` (finished
+matches, ratings) and ``profiles`` (reads for profiles and leaderboards).
+``schema`` runs the Alembic migrations (``migrations/``).
 """
 
+from coffeetable.store import matches, players, profiles
 from coffeetable.store.db import (
     DATABASE_ENV,
     Database,
     SeatRecord,
     TableRecord,
     default_database_url,
+    metadata,
 )
 from coffeetable.store.writer import Store
 
@@ -20,4 +25,8 @@ __all__ = [
     "Store",
     "TableRecord",
     "default_database_url",
+    "matches",
+    "metadata",
+    "players",
+    "profiles",
 ]

@@ -7,8 +7,14 @@ it on one thread for the event loop.
 Schema:
 
 - ``tables``: one row per table (game, players, seed, options, settings, status).
-- ``seats``: one row per seat (name, sha256 of its token, bot level, left).
+- ``seats``: one row per seat (name, sha256 of its token, bot level, left, and
+  ``user_id``: the account that sat there, see ``SeatRecord``).
 - ``actions``: one row per accepted action, ``(table_id, seq)`` unique.
+
+The players layer (accounts, sessions, matches, ratings) has its own modules,
+``store.players`` and ``store.matches``, on the same ``metadata``. The schema
+is versioned with Alembic (``store.schema``, ``store/migrations/``):
+``Database`` upgrades a database to the newest revision when it opens it.
 """
 
 from __future__ import annotations
@@ -52,6 +58,9 @@ seats = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("bot", sa.String(32), nullable=True),
     sa.Column("left", sa.Boolean, nullable=False, default=False),
+    # players.id of the account that sat here (kept when a bot takes the seat over).
+    # No foreign-key constraint, so that SQLite can add the column in place.
+    sa.Column("user_id", sa.Integer, nullable=True, index=True),
 )
 
 actions = sa.Table(
@@ -76,13 +85,21 @@ _SET_SETTINGS = _SET_STATUS
 
 @dataclass
 class SeatRecord:
-    """Who sits in a seat: nobody (name None), a person (token_hash) or a bot."""
+    """Who sits in a seat: nobody (name None), a person (token_hash) or a bot.
+
+    ``user_id``: the account (``players.id``) of the person who sat here, None
+    for a guest. It stays when the person leaves or a bot takes the seat over
+    (the match's result still belongs to them); the account holds the seat
+    now only while ``bot`` is None and ``left`` is False. An open seat (name
+    None) has none.
+    """
 
     seat: int
     name: str | None = None
     token_hash: str | None = None
     bot: str | None = None
     left: bool = False
+    user_id: int | None = None
 
 
 @dataclass
@@ -147,7 +164,9 @@ class Database:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_database_url()
         self.engine = create_engine(self.url)
-        metadata.create_all(self.engine)
+        from coffeetable.store.schema import upgrade
+
+        upgrade(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -179,6 +198,7 @@ class Database:
                     "token_hash": s.token_hash,
                     "bot": s.bot,
                     "left": s.left,
+                    "user_id": s.user_id,
                 }
                 for s in record.seats
             ],
@@ -186,6 +206,7 @@ class Database:
 
     @staticmethod
     def update_seat(conn: Connection, table_id: str, seat: SeatRecord) -> None:
+        """Write every field of the seat, ``user_id`` included (the live seat must carry it)."""
         conn.execute(
             _UPDATE_SEAT,
             {
@@ -195,6 +216,7 @@ class Database:
                 "token_hash": seat.token_hash,
                 "bot": seat.bot,
                 "left": seat.left,
+                "user_id": seat.user_id,
             },
         )
 
@@ -254,7 +276,8 @@ class Database:
             status=row.status,
             created=row.created,
             seats=[
-                SeatRecord(s.seat, s.name, s.token_hash, s.bot, bool(s.left)) for s in seat_rows
+                SeatRecord(s.seat, s.name, s.token_hash, s.bot, bool(s.left), s.user_id)
+                for s in seat_rows
             ],
             actions=[(a.seat, json.loads(a.action)) for a in action_rows],
         )

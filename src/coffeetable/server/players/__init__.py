@@ -1,0 +1,19 @@
+"""The players layer: accounts, sessions, ratings, profiles (beside the tables).
+
+- ``usernames``, ``passwords``: what a username and a password may be;
+  argon2id hashing off the event loop.
+- ``sessions``: the session cookie and its flags; ``throttle``: slowing down
+  repeated failures.
+- ``service``: ``PlayersService`` (sign up, sign in, sessions, seat claims),
+  one per app as ``app.state.players``.
+- ``ratings``: openskill ratings and ``finish_match``, which records a
+  finished match in the caller's transaction.
+- ``seating``: the hooks for the lobby, tables and table socket (rated or
+  not, who may sit, a signed-in player's seat, a match's summary).
+- ``routes``: the HTTP API (``routes.router``): ``/api/auth/*``, ``/api/me``,
+  ``/api/players/{name}``, ``/api/leaderboards/{game}``, ``/api/matches``.
+"""
+
+from coffeetable.server.players.service import PlayersService
+
+__all__ = ["PlayersService"]

@@ -1,0 +1,95 @@
+"""Where accounts meet tables: rated or not, who may sit, whose seat, the match's result.
+
+These helpers read live tables duck-typed (``Table`` from ``server.tables``:
+``id``, ``game.name``, ``players``, ``settings``, ``seats`` with ``index``,
+``name``, ``bot``, ``left``, ``token_hash`` and ``user_id``, ``state`` with
+``scores`` and ``winners``), so the table code only calls them.
+
+- A table is rated or not from its creation (``settings["rated"]``): rated
+  by default when it has at least two seats and every person at it is signed
+  in (bots allowed, at least one person). A rated table seats only accounts.
+- A signed-in player's seat belongs to the account: its sockets may play it
+  by the session cookie (``seat_for_user``), from any browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from coffeetable.server.players.ratings import MatchSummary, SeatResult
+
+#: The table setting that says whether a table is rated.
+RATED = "rated"
+
+
+def default_rated(players: int, people: Iterable[int | None]) -> bool:
+    """Whether a new table is rated by default.
+
+    ``people``: the ``user_id`` (None: a guest) of each person seated at
+    creation (the creator); bots are not listed. Rated when there are at
+    least two seats, at least one person, and every person has an account.
+    """
+    seated = list(people)
+    return players >= 2 and bool(seated) and all(user is not None for user in seated)
+
+
+def is_rated(table: Any) -> bool:
+    """Whether a live table is rated (its ``settings["rated"]``)."""
+    return bool(table.settings.get(RATED, False))
+
+
+def may_sit(table: Any, user_id: int | None) -> str | None:
+    """Why this person may not take a seat at ``table`` (None: they may).
+
+    A rated table seats only accounts, and an account only once.
+    """
+    if is_rated(table) and user_id is None:
+        return "this table is rated: sign in to play at it"
+    if user_id is not None and seat_for_user(table, user_id) is not None:
+        return "you already have a seat at this table"
+    return None
+
+
+def seat_for_user(table: Any, user_id: int | None) -> int | None:
+    """The seat the account holds at ``table`` now (not left, not a bot's), or None."""
+    if user_id is None:
+        return None
+    for seat in table.seats:
+        if getattr(seat, "user_id", None) == user_id and seat.bot is None and not seat.left:
+            return int(seat.index)
+    return None
+
+
+def summary_for(table: Any, left: Sequence[int] = (), status: str | None = None) -> MatchSummary:
+    """What ``ratings.finish_match`` needs from a live table whose match ended.
+
+    ``left``: seats whose person left (or was replaced by a bot), in the
+    order it happened; seats with an account and a bot now are added anyway.
+    ``status``: default the table's (``over`` or ``abandoned``).
+    """
+    state = table.state
+    scores = list(state.scores)
+    seats = [
+        SeatResult(
+            seat=int(seat.index),
+            name=seat.name or f"Player {seat.index + 1}",
+            score=int(scores[seat.index]),
+            user_id=getattr(seat, "user_id", None),
+            bot=seat.bot,
+        )
+        for seat in table.seats
+    ]
+    left_seats = list(left) + [
+        seat.index for seat in table.seats if seat.left and seat.index not in left
+    ]
+    return MatchSummary(
+        table_id=table.id,
+        game=table.game.name,
+        players=table.players,
+        seats=seats,
+        winners=list(state.winners) if state.is_over else [],
+        rated=is_rated(table),
+        left=left_seats,
+        status=status or table.status,
+    )

@@ -1,0 +1,284 @@
+"""The players service: sign-up, sign-in, sessions and seat claims, over the ``Store``.
+
+One ``PlayersService`` per app (``app.state.players``), made in the app's
+lifespan. Errors are ``PlayersError`` (an HTTP status, a sentence, and for
+429 the seconds to wait); the routes turn them into responses.
+
+Slowing down: failed sign-ins count per username (5 free in 15 minutes,
+then 15 s, 30 s, 60 s, ... up to 15 minutes between attempts) and per client
+address (20 free); sign-ups count per address (5 an hour, then waits from a
+minute). A throttled request is refused with 429 and ``Retry-After`` before
+any password is checked, whether the username exists or not.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from coffeetable.server.players import passwords, usernames
+from coffeetable.server.players.passwords import Hasher, PasswordError
+from coffeetable.server.players.sessions import (
+    IDLE,
+    MAX_AGE,
+    TOUCH_EVERY,
+    Account,
+    hash_secret,
+    new_secret,
+)
+from coffeetable.server.players.throttle import MemoryThrottle, Throttle
+from coffeetable.server.players.usernames import UsernameError
+from coffeetable.store import Store
+from coffeetable.store import players as db
+
+log = logging.getLogger("coffeetable.server")
+
+WRONG = "wrong username or password"
+#: How many seats one sign-up or sign-in may claim.
+MAX_CLAIMS = 20
+
+
+class PlayersError(Exception):
+    """A refused request: HTTP status, a sentence, and seconds to wait (429)."""
+
+    def __init__(self, status: int, detail: str, retry_after: float | None = None) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.retry_after = retry_after
+
+    def headers(self) -> dict[str, str] | None:
+        """``Retry-After`` for a 429."""
+        if self.retry_after is None:
+            return None
+        return {"Retry-After": str(max(1, math.ceil(self.retry_after)))}
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A guest's seat to hand to an account: the table and the seat's token."""
+
+    table_id: str
+    token: str
+
+
+@dataclass(frozen=True)
+class SignedIn:
+    """A new session: the account, the cookie's secret, and the seats claimed."""
+
+    account: Account
+    secret: str
+    claimed: list[tuple[str, int]]
+
+
+class PlayersService:
+    """Accounts and sessions; ``lobby`` (optional) lets claims reach live tables."""
+
+    def __init__(
+        self,
+        store: Store,
+        lobby: Any = None,
+        *,
+        hasher: Hasher | None = None,
+        user_throttle: Throttle | None = None,
+        address_throttle: Throttle | None = None,
+        signup_throttle: Throttle | None = None,
+    ) -> None:
+        self.store = store
+        self.lobby = lobby
+        self.hasher = hasher or Hasher()
+        self.user_throttle = user_throttle or MemoryThrottle(allowed=5)
+        self.address_throttle = address_throttle or MemoryThrottle(allowed=20)
+        self.signup_throttle = signup_throttle or MemoryThrottle(
+            allowed=5, window=3600.0, base=60.0
+        )
+        self._purged = 0.0
+
+    # -- signing up and in ---------------------------------------------------
+
+    async def register(
+        self,
+        username: str,
+        password: str,
+        *,
+        address: str,
+        user_agent: str = "",
+        claims: Sequence[Claim] = (),
+    ) -> SignedIn:
+        """Make an account and sign it in (400 bad name or password, 409 taken, 429)."""
+        address_key = f"signup:{address}"
+        wait = await self.signup_throttle.retry_after([address_key])
+        if wait > 0:
+            raise PlayersError(429, "too many new accounts from here; try again later", wait)
+        try:
+            name = usernames.check(username)
+            passwords.check(password, name)
+        except (UsernameError, PasswordError) as error:
+            raise PlayersError(400, str(error)) from None
+        key, shape = usernames.name_key(name), usernames.skeleton(name)
+        taken = "this username, or one that looks like it, is taken"
+        if await self.store.read(lambda conn: db.name_taken(conn, key, shape)):
+            raise PlayersError(409, taken)
+        password_hash = await self.hasher.hash(password)
+        try:
+            user_id = await self.store.write(
+                lambda conn: db.create_account(conn, name, key, shape, password_hash)
+            )
+        except IntegrityError:
+            raise PlayersError(409, taken) from None
+        await self.signup_throttle.hit([address_key])
+        log.info("new account %s", name)
+        return await self._sign_in(user_id, name, user_agent, claims)
+
+    async def login(
+        self,
+        username: str,
+        password: str,
+        *,
+        address: str,
+        user_agent: str = "",
+        claims: Sequence[Claim] = (),
+        replacing: str | None = None,
+    ) -> SignedIn:
+        """Check the password and start a session (401 one message for both mistakes, 429).
+
+        ``replacing``: the session secret the browser held, ended first.
+        """
+        text = usernames.normalize(username)[: usernames.MAX_LENGTH * 2]
+        key = usernames.name_key(text)
+        keys_user, keys_address = [f"login:{key}"], [f"login-addr:{address}"]
+        wait = max(
+            await self.user_throttle.retry_after(keys_user),
+            await self.address_throttle.retry_after(keys_address),
+        )
+        if wait > 0:
+            raise PlayersError(429, "too many failed sign-ins; wait before trying again", wait)
+        found = None
+        if len(password) <= passwords.MAX_LENGTH:
+            found = await self.store.read(lambda conn: db.account_by_key(conn, key))
+        stored = None if found is None else found.password_hash
+        ok = await self.hasher.verify(stored, password[: passwords.MAX_LENGTH])
+        if not ok or found is None or len(password) > passwords.MAX_LENGTH:
+            await self.user_throttle.hit(keys_user)
+            await self.address_throttle.hit(keys_address)
+            raise PlayersError(401, WRONG)
+        await self.user_throttle.clear(keys_user)
+        if self.hasher.needs_rehash(found.password_hash):
+            fresh = await self.hasher.hash(password)
+            await self.store.write(lambda conn: db.set_password_hash(conn, found.player_id, fresh))
+        if replacing:
+            old = hash_secret(replacing)
+            await self.store.write(lambda conn: db.delete_session_by_hash(conn, old))
+        return await self._sign_in(found.player_id, found.name, user_agent, claims)
+
+    async def _sign_in(
+        self, user_id: int, name: str, user_agent: str, claims: Sequence[Claim]
+    ) -> SignedIn:
+        session_id, secret, secret_hash = new_secret()
+        await self.store.write(
+            lambda conn: db.create_session(conn, session_id, secret_hash, user_id, user_agent)
+        )
+        await self._purge()
+        account = Account(user_id, name, session_id)
+        claimed = await self.claim(account, claims)
+        return SignedIn(account, secret, claimed)
+
+    async def _purge(self) -> None:
+        """Delete ended sessions, at most once an hour."""
+        now = time.time()
+        if now - self._purged < 3600:
+            return
+        self._purged = now
+        await self.store.write(lambda conn: db.purge_sessions(conn, now - IDLE, now - MAX_AGE))
+
+    # -- sessions ------------------------------------------------------------
+
+    async def account(self, secret: str | None) -> Account | None:
+        """Who the cookie's secret signs in, or None (unknown, revoked or ended)."""
+        if not secret:
+            return None
+        secret_hash = hash_secret(secret)
+        row = await self.store.read(lambda conn: db.session_by_hash(conn, secret_hash))
+        if row is None:
+            return None
+        now = time.time()
+        if now - row.last_seen > IDLE or now - row.created > MAX_AGE:
+            await self.store.write(lambda conn: db.delete_session(conn, row.player_id, row.id))
+            return None
+        if now - row.last_seen > TOUCH_EVERY:
+            await self.store.write(lambda conn: db.touch_session(conn, row.id, now))
+        return Account(row.player_id, row.name, row.id)
+
+    async def sessions(self, account: Account) -> list[db.SessionRow]:
+        """The account's sessions, most recently used first."""
+        return await self.store.read(lambda conn: db.list_sessions(conn, account.user_id))
+
+    async def revoke(self, account: Account, session_id: str) -> bool:
+        """End one of the account's sessions; False if it has none by that id."""
+        return await self.store.write(
+            lambda conn: db.delete_session(conn, account.user_id, session_id)
+        )
+
+    async def logout(self, account: Account) -> None:
+        """End the account's current session."""
+        await self.revoke(account, account.session_id)
+
+    async def logout_everywhere(self, account: Account) -> int:
+        """End every session of the account (this one too); return how many."""
+        return await self.store.write(lambda conn: db.delete_sessions(conn, account.user_id))
+
+    # -- seats ---------------------------------------------------------------
+
+    async def claim(self, account: Account, claims: Sequence[Claim]) -> list[tuple[str, int]]:
+        """Give the account the seats these guest tokens hold; return (table, seat) claimed.
+
+        A live table's seat gets ``user_id`` at once (when the seat has that
+        field), then the database row; a claim that fails is skipped.
+        """
+        from coffeetable.server.seats import hash_token
+
+        claimed: list[tuple[str, int]] = []
+        for claim in list(claims)[:MAX_CLAIMS]:
+            token_hash = hash_token(claim.token)
+            live = self._live_seat(claim.table_id, claim.token, account.user_id)
+            if live is False:
+                continue
+            if live is not None:
+                live.user_id = account.user_id
+            seat = await self.store.write(
+                lambda conn, c=claim, h=token_hash: db.claim_seat(
+                    conn, c.table_id, h, account.user_id
+                )
+            )
+            if seat is None:
+                if live is not None:
+                    live.user_id = None
+                continue
+            claimed.append((claim.table_id, seat))
+        return claimed
+
+    def _live_seat(self, table_id: str, token: str, user_id: int) -> Any:
+        """The live seat to claim; None: no live table (or seats without user_id);
+        False: the live table refuses."""
+        tables = getattr(self.lobby, "tables", None) or {}
+        table = tables.get(table_id)
+        if table is None:
+            return None
+        index = table.seat_for_token(token)
+        if index is None:
+            return False
+        seat = table.seats[index]
+        if not hasattr(seat, "user_id"):
+            return None
+        if seat.bot is not None or seat.left or seat.user_id not in (None, user_id):
+            return False
+        others = (s for s in table.seats if s.index != index)
+        if any(getattr(s, "user_id", None) == user_id for s in others):
+            return False
+        return seat

@@ -1,0 +1,176 @@
+"""Alembic migrations: a database made before them is kept whole; revision 1 is that schema."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+
+from coffeetable.store import Database, SeatRecord, metadata, schema
+from coffeetable.store.db import create_engine
+
+# -- the schema as commit 41def8e's store/db.py made it (metadata.create_all), frozen ----
+
+legacy = sa.MetaData()
+sa.Table(
+    "tables",
+    legacy,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("settings", sa.Text, nullable=False),
+    sa.Column("name", sa.String(80), nullable=False, default=""),
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("created", sa.Float, nullable=False),
+)
+sa.Table(
+    "seats",
+    legacy,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(80), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("bot", sa.String(32), nullable=True),
+    sa.Column("left", sa.Boolean, nullable=False, default=False),
+)
+sa.Table(
+    "actions",
+    legacy,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("action", sa.Text, nullable=False),
+)
+
+NEW_TABLES = {"players", "accounts", "sessions", "matches", "participants", "ratings"}
+
+
+def make_legacy_database(url: str) -> None:
+    """A database as the code before migrations left it: two tables, seats, actions."""
+    engine = create_engine(url)
+    legacy.create_all(engine)
+    t, s, a = (legacy.tables[name] for name in ("tables", "seats", "actions"))
+    with engine.begin() as conn:
+        for table_id, status in (("old1", "running"), ("old2", "over")):
+            conn.execute(
+                t.insert().values(
+                    id=table_id,
+                    game="espresso",
+                    players=2,
+                    seed=2**52 - 1,
+                    options='{"target":50}',
+                    settings='{"bot_speed":2}',
+                    name="Ada's table",
+                    status=status,
+                    created=1234.5,
+                )
+            )
+            conn.execute(
+                s.insert(),
+                [
+                    {
+                        "table_id": table_id,
+                        "seat": 0,
+                        "name": "Ada",
+                        "token_hash": "ab" * 32,
+                        "bot": None,
+                        "left": False,
+                    },
+                    {
+                        "table_id": table_id,
+                        "seat": 1,
+                        "name": "Easy bot",
+                        "token_hash": None,
+                        "bot": "easy",
+                        "left": False,
+                    },
+                ],
+            )
+            conn.execute(
+                a.insert(),
+                [
+                    {"table_id": table_id, "seq": 1, "seat": 0, "action": '{"type":"ready"}'},
+                    {"table_id": table_id, "seq": 2, "seat": None, "action": '{"type":"idle"}'},
+                ],
+            )
+    engine.dispose()
+
+
+def differences(engine: sa.Engine, wanted: sa.MetaData) -> list[object]:
+    with engine.connect() as conn:
+        return list(compare_metadata(MigrationContext.configure(conn), wanted))
+
+
+def test_a_database_from_before_migrations_is_stamped_upgraded_and_kept_whole(
+    database_url: str,
+) -> None:
+    make_legacy_database(database_url)
+    database = Database(database_url)
+    try:
+        with database.engine.connect() as conn:
+            assert schema.current(conn) == schema.head()
+            names = set(sa.inspect(conn).get_table_names())
+            assert NEW_TABLES | {"tables", "seats", "actions", "alembic_version"} <= names
+            live = database.load_live(conn)
+            over = database.load(conn, "old2")
+        assert [record.id for record in live] == ["old1"]
+        for record in (live[0], over):
+            assert record is not None
+            assert (record.game, record.players, record.seed) == ("espresso", 2, 2**52 - 1)
+            assert record.options == {"target": 50} and record.settings == {"bot_speed": 2}
+            assert record.name == "Ada's table" and record.created == 1234.5
+            assert record.seats == [
+                SeatRecord(0, "Ada", "ab" * 32, None, False, None),
+                SeatRecord(1, "Easy bot", None, "easy", False, None),
+            ]
+            assert record.actions == [(0, {"type": "ready"}), (None, {"type": "idle"})]
+        assert over is not None and over.status == "over"
+        assert differences(database.engine, metadata) == []
+    finally:
+        database.close()
+    # Opening it again changes nothing.
+    again = Database(database_url)
+    try:
+        with again.engine.connect() as conn:
+            assert schema.current(conn) == schema.head()
+            assert len(again.load_live(conn)) == 1
+    finally:
+        again.close()
+
+
+def test_revision_1_is_exactly_the_schema_before_migrations(database_url: str) -> None:
+    engine = create_engine(database_url)
+    try:
+        schema.upgrade(engine, schema.BASELINE)
+        assert differences(engine, legacy) == []
+    finally:
+        engine.dispose()
+
+
+def test_a_new_database_gets_every_revision_and_matches_the_code(database_url: str) -> None:
+    database = Database(database_url)
+    try:
+        assert differences(database.engine, metadata) == []
+    finally:
+        database.close()
+
+
+def test_revision_2_downgrades_and_upgrades_again(database_url: str) -> None:
+    database = Database(database_url)
+    try:
+        with database.engine.begin() as conn:
+            command.downgrade(schema.alembic_config(conn), schema.BASELINE)
+        assert differences(database.engine, legacy) == []
+        schema.upgrade(database.engine)
+        assert differences(database.engine, metadata) == []
+    finally:
+        database.close()
+
+
+def test_the_migrations_ship_inside_the_package() -> None:
+    versions = sorted(p.name for p in (schema.MIGRATIONS / "versions").glob("*.py"))
+    assert versions == ["0001_tables_seats_actions.py", "0002_players.py"]
+    assert (schema.MIGRATIONS / "env.py").is_file()
