@@ -162,8 +162,10 @@ def start_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
     """Start servers on a database in ``tmp_path`` (restartable); all stopped afterwards."""
     servers: list[ServerThread] = []
 
-    def start(allow_seed: bool = True, database: Path | None = None) -> ServerThread:
-        server = ServerThread(database or tmp_path / "tables.sqlite3", allow_seed)
+    def start(
+        allow_seed: bool = True, database: Path | None = None, limits: Limits = TEST_LIMITS
+    ) -> ServerThread:
+        server = ServerThread(database or tmp_path / "tables.sqlite3", allow_seed, limits)
         servers.append(server)
         return server
 

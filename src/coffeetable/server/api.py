@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi import Path as FastPath
-from pydantic import BaseModel, Field, StrictInt
+from pydantic import BaseModel, Field
 
 import coffeetable
 from coffeetable import bots, games
 from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.lobby import Lobby, TableError, table_settings_json
+from coffeetable.server.table_requests import (
+    MAX_NAME_INPUT,
+    MAX_SEATS,
+    as_plain,
+    create_table_body,
+)
 
 router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 log = logging.getLogger("coffeetable.server")
@@ -28,31 +34,8 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-#: The registered games' names, for the OpenAPI (``enum``) and validation.
-GameName = Literal[tuple(games.names())]  # type: ignore[valid-type]
-#: The most seats any game has (Espresso: 6).
-MAX_SEATS = max(games.get(name).max_players for name in games.names())
 SeatNumber = Annotated[int, FastPath(ge=0, lt=MAX_SEATS, description="a seat, from 0")]
 TableId = Annotated[str, FastPath(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
-
-
-class CreateTable(BaseModel):
-    game: GameName = Field(description="a game name from GET /api/games")
-    players: StrictInt = Field(
-        ge=1, le=MAX_SEATS, description="number of seats (each game has its own range)"
-    )
-    options: dict[str, Any] = Field(
-        default_factory=dict,
-        description="game options, plus table settings (bot_speed, clock_minutes for turn-based"
-        " games); missing ones take defaults",
-    )
-    bots: dict[str, str] = Field(
-        default_factory=dict,
-        max_length=MAX_SEATS,
-        description='bot seats: {"1": "medium", "2": "easy"}',
-    )
-    name: str = Field("", max_length=200, description="the creator's name")
-    seed: StrictInt | None = Field(None, description="accepted only by servers started for tests")
 
 
 class Created(BaseModel):
@@ -62,7 +45,7 @@ class Created(BaseModel):
 
 
 class JoinTable(BaseModel):
-    name: str = Field("", max_length=200, description="the joiner's name")
+    name: str = Field("", max_length=MAX_NAME_INPUT, description="the joiner's name")
 
 
 class Joined(BaseModel):
@@ -102,13 +85,36 @@ def list_games() -> list[dict[str, Any]]:
     return out
 
 
-@router.post("/tables", summary="create a table and sit at it", responses=_ERRORS)
-async def create_table(body: CreateTable, request: Request) -> Created:
-    address = request.client.host if request.client else None
-    table, seat, token = await _lobby(request).create(
-        body.game, body.players, body.options, body.bots, body.name, body.seed, address
+def make_router() -> APIRouter:
+    """The whole API. The create-table body is built now, from the games registered."""
+    body_type = create_table_body()
+
+    async def create_table(body: Any, request: Request) -> Created:
+        given = as_plain(body)
+        address = request.client.host if request.client else None
+        table, seat, token = await _lobby(request).create(
+            given["game"],
+            given["players"],
+            given["options"],
+            given.get("bots", {}),
+            given.get("name", ""),
+            given.get("seed"),
+            address,
+        )
+        return Created(table_id=table.id, seat=seat, token=token)
+
+    # The body's type exists only now: give FastAPI the annotations as objects.
+    create_table.__annotations__ = {"body": body_type, "request": Request, "return": Created}
+    api = APIRouter(route_class=StrictJSONRoute)
+    api.add_api_route(
+        "/api/tables",
+        create_table,
+        methods=["POST"],
+        summary="create a table and sit at it",
+        responses=_ERRORS,
     )
-    return Created(table_id=table.id, seat=seat, token=token)
+    api.include_router(router)
+    return api
 
 
 @router.get("/tables", summary="open and running tables")

@@ -33,7 +33,8 @@ CONTENT_SECURITY_POLICY = (
 _DOCS_CDN = "https://cdn.jsdelivr.net"
 DOCS_CONTENT_SECURITY_POLICY = (
     f"default-src 'self'; script-src 'self' 'unsafe-inline' {_DOCS_CDN}; "
-    f"style-src 'self' 'unsafe-inline' {_DOCS_CDN}; img-src 'self' data: https://fastapi.tiangolo.com; "
+    f"style-src 'self' 'unsafe-inline' {_DOCS_CDN}; "
+    "img-src 'self' data: https://fastapi.tiangolo.com; "
     "connect-src 'self'; worker-src blob:; object-src 'none'; base-uri 'none'; "
     "frame-ancestors 'none'; form-action 'self'"
 )
