@@ -16,10 +16,9 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
-from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import Mount, Route
+from starlette.routing import Match, Mount
 
 import coffeetable
 from coffeetable.server import api, ws
@@ -111,7 +110,7 @@ def create_app(
 
     app.state.limits = limits
     app.add_middleware(SecurityHeaders)  # outermost: refusals carry the headers too
-    app.include_router(api.router)
+    app.include_router(api.make_router())
     app.include_router(players_routes.router)
     app.include_router(ws.router)
 
@@ -130,11 +129,14 @@ def create_app(
 def allowed_methods(app: FastAPI, path: str) -> list[str]:
     """The HTTP methods some route answers at ``path``, with OPTIONS (for ``Allow``)."""
     methods = {"OPTIONS"}
-    for route in app.routes:
-        if isinstance(route, APIRoute | Route) and route.path_regex.match(path):
-            methods |= route.methods or set()
-        elif isinstance(route, Mount) and path.startswith(route.path + "/"):
-            methods |= {"GET", "HEAD"}  # the static files
+    for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"):
+        scope = {"type": "http", "path": path, "method": method, "root_path": ""}
+        for route in app.routes:
+            if route.matches(scope)[0] is Match.FULL:
+                # A mount (the static files) matches every method but serves GET and HEAD.
+                if not isinstance(route, Mount) or method in ("GET", "HEAD"):
+                    methods.add(method)
+                break
     return sorted(methods)
 
 
