@@ -61,3 +61,32 @@ def test_no_request_makes_a_server_error(case: Any) -> None:
     )
     if response.headers.get("content-type", [""])[0].startswith("application/json"):
         strict_json(response.text)  # a browser can parse it: no NaN, no Infinity
+
+
+def test_following_the_links_makes_no_server_error(live_server: ServerThread) -> None:
+    """Stateful: create a table, then get, join, leave and read its log through the
+    OpenAPI links, so the deeper endpoints see tables that exist."""
+    stateful_schema = schemathesis.openapi.from_url(f"{live_server.url}/openapi.json")
+
+    class Machine(stateful_schema.as_state_machine()):  # type: ignore[misc]
+        def validate_response(self, response: Any, case: Any, **kwargs: Any) -> None:
+            case.validate_response(response, excluded_checks=[positive_data_acceptance])
+
+    Machine.run(
+        settings=settings(
+            max_examples=25,
+            stateful_step_count=6,
+            deadline=None,
+            database=None,
+            derandomize=True,
+            suppress_health_check=list(HealthCheck),
+        )
+    )
+    # The links were followed: some generated table was joined (two people at it) or left.
+    tables = live_server.http.get("/api/tables").json()
+
+    def followed(table: dict[str, Any]) -> bool:
+        people = [seat for seat in table["seats"] if seat["name"] and not seat["bot"]]
+        return len(people) >= 2 or any(seat["left"] for seat in table["seats"])
+
+    assert any(followed(table) for table in tables)

@@ -68,7 +68,9 @@ def _lobby(request: Request) -> Lobby:
 
 
 @router.get(
-    "/games", summary="the games, their options, bots, table settings and whether they have a board"
+    "/games",
+    summary="the games, their options, bots, table settings and whether they have a board",
+    operation_id="list_games",
 )
 def list_games() -> list[dict[str, Any]]:
     out = []
@@ -83,6 +85,27 @@ def list_games() -> list[dict[str, Any]]:
         description["board"] = (GAMES_WEB_DIR / name / "index.js").is_file()
         out.append(description)
     return out
+
+
+def _link(operation: str, body: dict[str, str] | None = None) -> dict[str, Any]:
+    """An OpenAPI link from a created table to ``operation`` on it (clients and fuzzers
+    follow these from one call to the next)."""
+    link: dict[str, Any] = {
+        "operationId": operation,
+        "parameters": {"table_id": "$response.body#/table_id"},
+    }
+    if body is not None:
+        link["requestBody"] = body
+    return link
+
+
+_TOKEN = "$response.body#/token"
+_CREATED_LINKS = {
+    "GetTable": _link("get_table"),
+    "JoinTable": _link("join_table"),
+    "LeaveTable": _link("leave_table", {"token": _TOKEN}),
+    "GetLog": _link("get_log"),
+}
 
 
 def make_router() -> APIRouter:
@@ -111,30 +134,46 @@ def make_router() -> APIRouter:
         create_table,
         methods=["POST"],
         summary="create a table and sit at it",
-        responses=_ERRORS,
+        operation_id="create_table",
+        responses={**_ERRORS, 200: {"links": _CREATED_LINKS}},
     )
     api.include_router(router)
     return api
 
 
-@router.get("/tables", summary="open and running tables")
+@router.get("/tables", summary="open and running tables", operation_id="list_tables")
 def list_tables(request: Request) -> list[dict[str, Any]]:
     return _lobby(request).listing()
 
 
-@router.get("/tables/{table_id}", summary="a table's public summary", responses=_ERRORS)
+@router.get(
+    "/tables/{table_id}",
+    summary="a table's public summary",
+    operation_id="get_table",
+    responses=_ERRORS,
+)
 async def get_table(table_id: TableId, request: Request) -> dict[str, Any]:
     table = await _lobby(request).get(table_id)
     return table.summary()
 
 
-@router.post("/tables/{table_id}/join", summary="take the first open seat", responses=_ERRORS)
+@router.post(
+    "/tables/{table_id}/join",
+    summary="take the first open seat",
+    operation_id="join_table",
+    responses=_ERRORS,
+)
 async def join_table(table_id: TableId, body: JoinTable, request: Request) -> Joined:
     seat, token = await _lobby(request).join(table_id, body.name)
     return Joined(seat=seat, token=token)
 
 
-@router.post("/tables/{table_id}/leave", summary="give up your seat", responses=_ERRORS)
+@router.post(
+    "/tables/{table_id}/leave",
+    summary="give up your seat",
+    operation_id="leave_table",
+    responses=_ERRORS,
+)
 async def leave_table(table_id: TableId, body: Leave, request: Request) -> dict[str, Any]:
     seat = await _lobby(request).leave(table_id, body.token)
     return {"seat": seat, "left": True}
@@ -142,7 +181,8 @@ async def leave_table(table_id: TableId, body: Leave, request: Request) -> dict[
 
 @router.post(
     "/tables/{table_id}/seats/{seat}/bot",
-    summary="seat a bot: an open seat, your own, or one whose player left or is away 10 s",
+    summary="seat a bot: an open seat, your own, or one whose player is away past the grace",
+    operation_id="seat_bot",
     responses=_ERRORS,
 )
 async def seat_bot(
@@ -155,6 +195,7 @@ async def seat_bot(
 @router.get(
     "/tables/{table_id}/log",
     summary="the replay log (MatchLog JSON), once the match is over",
+    operation_id="get_log",
     responses=_ERRORS,
 )
 async def get_log(table_id: TableId, request: Request) -> dict[str, Any]:
