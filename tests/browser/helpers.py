@@ -5,7 +5,9 @@ Every wait is on a condition with a generous timeout; nothing depends on speed.
 
 from __future__ import annotations
 
+import json
 import time
+from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
@@ -15,6 +17,19 @@ LONG = 120_000  # ms: a round with fast bots, or a slow CI machine
 
 def tid(name: str) -> str:
     return f'[data-testid="{name}"]'
+
+
+def sit_at_new_table(page: Page, server: Any, body: dict[str, Any]) -> str:
+    """Create a table through the API (body: what POST /api/tables takes), keep its
+    seat's token where the lobby keeps it, open the table and return its id."""
+    created = server.post("/api/tables", body)
+    table_id = str(created["table_id"])
+    seats = {table_id: {"seat": created["seat"], "token": created["token"], "at": 0}}
+    page.goto(server.url + "/#/")
+    page.evaluate("seats => localStorage.setItem('coffeetable.seats', seats)", json.dumps(seats))
+    page.goto(f"{server.url}/#/table/{table_id}")
+    page.wait_for_selector(tid("table-head") + " h1")
+    return table_id
 
 
 def open_table_from_lobby(
