@@ -58,12 +58,6 @@ class Site:
             "/api/auth/login", json={"username": username, "password": password, **body}
         )
 
-    def browser(self) -> TestClient:
-        """Another browser (its own cookies) on the same running app."""
-        other = TestClient(self.app, base_url=self.url)
-        other.portal = self.client.portal  # the running app's event loop
-        return other
-
 
 def _site(tmp_path: Path, base_url: str) -> Iterator[Site]:
     app = create_app(f"sqlite:///{tmp_path / 'site.sqlite3'}", allow_seed=True)

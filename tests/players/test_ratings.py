@@ -203,6 +203,24 @@ def test_a_seat_an_account_lost_to_a_bot_counts_as_left_even_unlisted(db: Databa
     assert recorded.participants[1].left
 
 
+def test_an_abandoned_rated_table_is_a_loss_for_everyone_who_left(db: Database) -> None:
+    ada, ben = user(db, "Ada"), user(db, "Ben")
+    table(db, "ab", players=3)
+    seats = [
+        SeatResult(0, "Ada", 50, ada, "greedy"),
+        SeatResult(1, "Easy bot", 10, None, "easy"),
+        SeatResult(2, "Ben", 70, ben, "greedy"),
+    ]
+    recorded = finish(db, summary("ab", seats, [], left=[2, 0], status="abandoned"))
+    assert recorded is not None and recorded.rated
+    # The bot that stayed wins; Ada left last, so she ranks above Ben.
+    assert [p.rank for p in recorded.participants] == [2, 1, 3]
+    with db.engine.connect() as conn:
+        match = store.match_for_table(conn, "ab")
+    assert match is not None and match.status == "abandoned"
+    assert rating(db, bot_id(db, "easy"), group="3-4").wins == 1
+
+
 def test_solo_matches_are_recorded_with_their_rank_but_never_rated(db: Database) -> None:
     ada = user(db, "Ada")
     for table_id, beans in (("s1", 9), ("s2", 15), ("s3", 3)):

@@ -173,6 +173,12 @@ def insert_match(
     return int(result.inserted_primary_key[0])
 
 
+def match_id_for_table(conn: Connection, table_id: str) -> int | None:
+    """The id of the table's recorded match, or None."""
+    row = conn.execute(sa.select(matches.c.id).where(matches.c.table_id == table_id)).first()
+    return None if row is None else int(row.id)
+
+
 def insert_participants(conn: Connection, match_id: int, rows: Iterable[ParticipantRow]) -> None:
     """Insert a match's seats."""
     values = [

@@ -46,7 +46,7 @@ def players_service(request: Request) -> PlayersService:
 
 async def current_account(request: Request) -> Account | None:
     """The account the request's session cookie signs in (None: a guest)."""
-    return await players_service(request).account(cookie_secret(request.cookies))
+    return await players_service(request).account_for(request)
 
 
 async def signed_in(

@@ -168,15 +168,17 @@ def finish_match(
 
     Call it in the transaction that sets the table's status to "over" (or
     "abandoned"). Returns None, changing nothing, if the table's match is
-    already recorded (the unique ``matches.table_id`` decides).
+    already recorded (the unique ``matches.table_id`` decides). The new
+    ratings are computed before the match's rows are written.
     """
+    if store.match_id_for_table(conn, summary.table_id) is not None:
+        return None
     now = time.time() if now is None else now
     seats = sorted(summary.seats, key=lambda s: s.seat)
     left = list(dict.fromkeys(summary.left))
     left += [s.seat for s in seats if s.user_id is not None and s.bot and s.seat not in left]
     gone = set(left)
-    scores = [s.score for s in seats]
-    seat_ranks = ranks(scores, summary.winners, left)
+    seat_ranks = ranks([s.score for s in seats], summary.winners, left)
     group = group_for(summary.game, summary.players)
     identities: dict[int, int | None] = {}
     for s in seats:
@@ -186,20 +188,8 @@ def finish_match(
             identities[s.seat] = bot_player(conn, bot_level(s.bot), now)
         else:
             identities[s.seat] = None
-    rated_seats = [s.seat for s in seats if identities[s.seat] is not None]
-    rated = summary.rated and group != SOLO and len(set(identities[s] for s in rated_seats)) >= 2
-    match_id = store.insert_match(
-        conn,
-        summary.table_id,
-        summary.game,
-        summary.players,
-        group,
-        rated,
-        summary.status,
-        now,
-    )
-    if match_id is None:
-        return None
+    distinct = {pid for pid in identities.values() if pid is not None}
+    rated = summary.rated and group != SOLO and len(distinct) >= 2
     rows = [
         store.ParticipantRow(
             seat=s.seat,
@@ -213,16 +203,23 @@ def finish_match(
         )
         for s in seats
     ]
-    if rated:
-        _rate(conn, summary.game, group, rows, now)
+    new_ratings = _rate(conn, summary.game, group, rows, now) if rated else []
+    match_id = store.insert_match(
+        conn, summary.table_id, summary.game, summary.players, group, rated, summary.status, now
+    )
+    if match_id is None:  # recorded meanwhile by another process
+        return None
     store.insert_participants(conn, match_id, rows)
+    for row, exists in new_ratings:
+        store.save_rating(conn, row, exists)
     return Recorded(match_id, rated, rows)
 
 
 def _rate(
     conn: Connection, game: str, group: str, rows: list[store.ParticipantRow], now: float
-) -> None:
-    """Move the ratings of the rows' players by one Plackett-Luce update."""
+) -> list[tuple[store.RatingRow, bool]]:
+    """One Plackett-Luce update of the rows' players: fills in the rows' before and
+    after, returns each new rating and whether one was stored before."""
     rated = [row for row in rows if row.player_id is not None]
     ids = [row.player_id for row in rated if row.player_id is not None]
     stored = store.ratings_for(conn, ids, game, group)
@@ -235,6 +232,7 @@ def _rate(
     after: dict[int, list[tuple[float, float]]] = {}
     for pid, team in zip(ids, updated, strict=True):
         after.setdefault(pid, []).append((team[0].mu, team[0].sigma))
+    out = []
     for pid, results in after.items():
         before = prior[pid]
         mine = [row for row in rated if row.player_id == pid]
@@ -244,7 +242,8 @@ def _rate(
         new = store.RatingRow(
             pid, game, group, mu, sigma, before.games + 1, before.wins + int(won), now
         )
-        store.save_rating(conn, new, exists=pid in stored)
+        out.append((new, pid in stored))
         for row in mine:
             row.mu_before, row.sigma_before = before.mu, before.sigma
             row.mu_after, row.sigma_after = mu, sigma
+    return out

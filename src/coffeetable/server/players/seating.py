@@ -61,12 +61,13 @@ def seat_for_user(table: Any, user_id: int | None) -> int | None:
     return None
 
 
-def summary_for(table: Any, left: Sequence[int] = (), status: str | None = None) -> MatchSummary:
+def summary_for(table: Any, left: Sequence[int] = (), status: str = "over") -> MatchSummary:
     """What ``ratings.finish_match`` needs from a live table whose match ended.
 
     ``left``: seats whose person left (or was replaced by a bot), in the
     order it happened; seats with an account and a bot now are added anyway.
-    ``status``: default the table's (``over`` or ``abandoned``).
+    ``status``: ``over`` (the game ended) or ``abandoned`` (every person left).
+    Call it after the last action is applied, before the write that saves it.
     """
     state = table.state
     scores = list(state.scores)
@@ -91,5 +92,5 @@ def summary_for(table: Any, left: Sequence[int] = (), status: str | None = None)
         winners=list(state.winners) if state.is_over else [],
         rated=is_rated(table),
         left=left_seats,
-        status=status or table.status,
+        status=status,
     )

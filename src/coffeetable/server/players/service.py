@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
+from starlette.requests import HTTPConnection
 
 from coffeetable.server.players import passwords, usernames
 from coffeetable.server.players.passwords import Hasher, PasswordError
@@ -29,6 +30,7 @@ from coffeetable.server.players.sessions import (
     MAX_AGE,
     TOUCH_EVERY,
     Account,
+    cookie_secret,
     hash_secret,
     new_secret,
 )
@@ -198,6 +200,14 @@ class PlayersService:
         await self.store.write(lambda conn: db.purge_sessions(conn, now - IDLE, now - MAX_AGE))
 
     # -- sessions ------------------------------------------------------------
+
+    async def account_for(self, connection: HTTPConnection) -> Account | None:
+        """Who a request's or a WebSocket's session cookie signs in, or None.
+
+        It does not check the ``Origin``: a socket must (``origin.py``) before
+        it trusts the cookie.
+        """
+        return await self.account(cookie_secret(connection.cookies))
 
     async def account(self, secret: str | None) -> Account | None:
         """Who the cookie's secret signs in, or None (unknown, revoked or ended)."""
