@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from coffeetable.engine.contract import Action, Game, MatchLog, State
+from coffeetable.engine.contract import Action, Event, Game, MatchLog, State
 
 
 def replay(
@@ -35,3 +35,18 @@ def replay_log(log: MatchLog | Mapping[str, Any]) -> State:
     if not isinstance(log, MatchLog):
         log = MatchLog.from_json(log)
     return replay(log.game, log.players, log.seed, log.actions, log.options)
+
+
+def steps(log: MatchLog) -> Iterator[tuple[State, int | None, Action, list[Event]]]:
+    """Replay ``log`` one action at a time: yield ``(state, seat, action, events)``
+    after each action is applied (``state`` is the live state: clone it to keep it).
+
+    For whoever needs every step rather than the end: the server's replays and the
+    table rebuilding its recent events.
+    """
+    from coffeetable import games  # a name needs the registry, one level up
+
+    state = games.get(log.game).new_state(players=log.players, seed=log.seed, **log.options)
+    for seat, action in log.actions:
+        events = state.apply(seat, action)
+        yield state, seat, action, events

@@ -6,7 +6,7 @@ import logging
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi import Path as FastPath
 from pydantic import BaseModel, Field
 
@@ -14,6 +14,7 @@ import coffeetable
 from coffeetable import bots, games
 from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.lobby import Lobby, TableError, table_settings_json
+from coffeetable.server.replays import MAX_FRAMES, replay_window
 from coffeetable.server.table_requests import (
     MAX_NAME_INPUT,
     MAX_SEATS,
@@ -105,6 +106,7 @@ _CREATED_LINKS = {
     "JoinTable": _link("join_table"),
     "LeaveTable": _link("leave_table", {"token": _TOKEN}),
     "GetLog": _link("get_log"),
+    "GetReplay": _link("get_replay"),
 }
 
 
@@ -203,3 +205,25 @@ async def get_log(table_id: TableId, request: Request) -> dict[str, Any]:
     if table.live:
         raise TableError(409, "the log (and its seed) is secret until the match is over")
     return table.match_log().to_json()
+
+
+@router.get(
+    "/tables/{table_id}/replay",
+    summary="a finished match, frame by frame: what a seat (or a spectator) saw",
+    operation_id="get_replay",
+    responses=_ERRORS,
+)
+async def get_replay(
+    table_id: TableId,
+    request: Request,
+    seat: Annotated[int | None, Query(ge=0, lt=MAX_SEATS, description="whose eyes")] = None,
+    start: Annotated[int, Query(ge=0, le=1_000_000, description="first frame (0: the deal)")] = 0,
+    count: Annotated[int, Query(ge=1, le=MAX_FRAMES, description="frames wanted")] = 50,
+) -> dict[str, Any]:
+    table = await _lobby(request).get(table_id)
+    if table.live:
+        raise TableError(409, "a match can be replayed once it is over")
+    if seat is not None and seat >= table.players:
+        raise TableError(404, f"there is no seat {seat}")
+    replay = replay_window(table.match_log(), seat, start, count)
+    return {"table": table.summary(), **replay}
