@@ -59,8 +59,8 @@ class Site:
         )
 
 
-def _site(tmp_path: Path, base_url: str) -> Iterator[Site]:
-    app = create_app(f"sqlite:///{tmp_path / 'site.sqlite3'}", allow_seed=True)
+def _site(tmp_path: Path, base_url: str, url: str | None = None) -> Iterator[Site]:
+    app = create_app(url or f"sqlite:///{tmp_path / 'site.sqlite3'}", allow_seed=True)
     with TestClient(app, base_url=base_url) as client:
         app.state.players.hasher = cheap_hasher()
         yield Site(app, client, base_url)
@@ -74,6 +74,12 @@ def site(tmp_path: Path) -> Iterator[Site]:
 @pytest.fixture
 def site_http(tmp_path: Path) -> Iterator[Site]:
     yield from _site(tmp_path, "http://testserver")
+
+
+@pytest.fixture
+def site_postgres(tmp_path: Path) -> Iterator[Site]:
+    """The site on PostgreSQL (skipped when none is configured)."""
+    yield from _site(tmp_path, "https://testserver", postgres_url())
 
 
 def postgres_url() -> str:

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
 
 from coffeetable.store.db import metadata
@@ -156,21 +158,17 @@ def insert_match(
         "finished": finished,
     }
     dialect = conn.dialect.name
-    if dialect in ("sqlite", "postgresql"):
-        if dialect == "sqlite":
-            from sqlalchemy.dialects.sqlite import insert
-        else:
-            from sqlalchemy.dialects.postgresql import insert
-        statement = (
-            insert(matches)
-            .values(**values)
-            .on_conflict_do_nothing(index_elements=["table_id"])
-            .returning(matches.c.id)
-        )
-        row = conn.execute(statement).first()
-        return None if row is None else int(row[0])
-    result = conn.execute(matches.insert().values(**values))
-    return int(result.inserted_primary_key[0])
+    if dialect == "sqlite":
+        statement: Any = sqlite_insert(matches).on_conflict_do_nothing(index_elements=["table_id"])
+    elif dialect == "postgresql":
+        statement = postgresql_insert(matches).on_conflict_do_nothing(index_elements=["table_id"])
+    else:
+        result = conn.execute(matches.insert().values(**values))
+        key = result.inserted_primary_key
+        assert key is not None
+        return int(key[0])
+    row = conn.execute(statement.values(**values).returning(matches.c.id)).first()
+    return None if row is None else int(row[0])
 
 
 def match_id_for_table(conn: Connection, table_id: str) -> int | None:

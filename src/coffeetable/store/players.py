@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -110,6 +111,13 @@ class HeldSeat:
     created: float
 
 
+def _new_id(result: sa.CursorResult[Any]) -> int:
+    """The primary key an INSERT made."""
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
 # -- players and accounts ------------------------------------------------------
 
 
@@ -140,7 +148,7 @@ def create_account(
             kind=USER, name=name, name_key=name_key, skeleton=skeleton, created=now
         )
     )
-    player_id = int(result.inserted_primary_key[0])
+    player_id = _new_id(result)
     conn.execute(
         accounts.insert().values(player_id=player_id, password_hash=password_hash, created=now)
     )
@@ -199,7 +207,7 @@ def bot_player(conn: Connection, level: str, now: float | None = None) -> int:
             created=time.time() if now is None else now,
         )
     )
-    return int(result.inserted_primary_key[0])
+    return _new_id(result)
 
 
 # -- sessions ----------------------------------------------------------------

@@ -18,6 +18,7 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -262,9 +263,7 @@ class PlayersService:
             if live is not None:
                 live.user_id = account.user_id
             seat = await self.store.write(
-                lambda conn, c=claim, h=token_hash: db.claim_seat(
-                    conn, c.table_id, h, account.user_id
-                )
+                partial(_claim, table=claim.table_id, token_hash=token_hash, user=account.user_id)
             )
             if seat is None:
                 if live is not None:
@@ -292,3 +291,8 @@ class PlayersService:
         if any(getattr(s, "user_id", None) == user_id for s in others):
             return False
         return seat
+
+
+def _claim(conn: Any, *, table: str, token_hash: str, user: int) -> int | None:
+    """``claim_seat`` with keywords (for ``partial``)."""
+    return db.claim_seat(conn, table, token_hash, user)
