@@ -29,11 +29,6 @@ class Markup {
   toString() { return this.text; }
 }
 
-/** Whether value is trusted Markup (from html``, attrs() or trustedMarkup()). */
-export function isMarkup(value) {
-  return value instanceof Markup;
-}
-
 /**
  * Static markup written by us, inserted as is. Never pass it anything that came
  * from the server, the URL or a player: that is what html`` is for.
