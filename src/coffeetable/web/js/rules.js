@@ -1,6 +1,6 @@
 // #/rules/<game>: a short rules page per game, in the current language.
-// The tabs list the server's games; each game's page is web/games/<name>/rules.js,
-// whose pages are trusted markup (trustedMarkup() in that file: text we wrote).
+// The tabs list the server's games; each game's page is web/games/<name>/rules.js:
+// text we wrote ourselves, which rulesPage() below trusts as markup.
 
 import { api } from './api.js';
 import { html, setHTML, trustedMarkup } from './dom.js';
