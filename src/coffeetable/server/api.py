@@ -14,6 +14,7 @@ import coffeetable
 from coffeetable import bots, games
 from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.lobby import Lobby, TableError, table_settings_json
+from coffeetable.server.matchmaking import Matchmaker
 from coffeetable.server.replays import MAX_FRAMES, replay_window
 from coffeetable.server.table_requests import (
     MAX_NAME_INPUT,
@@ -227,3 +228,64 @@ async def get_replay(
         raise TableError(404, f"there is no seat {seat}")
     replay = replay_window(table.match_log(), seat, start, count)
     return {"table": table.summary(), **replay}
+
+
+class PlayNow(BaseModel):
+    game: str = Field(max_length=64, description="a game name from GET /api/games")
+    players: int = Field(ge=1, le=MAX_SEATS, description="the table's number of seats")
+    rated: bool = Field(False, description="meet only people who want a rated match")
+    bot_level: str | None = Field(
+        None, max_length=32, description="who fills the empty seats after the wait"
+    )
+    name: str = Field("", max_length=MAX_NAME_INPUT, description="your name")
+
+
+class TicketBody(BaseModel):
+    ticket: str = Field(max_length=64, description="the ticket POST /api/play-now gave you")
+
+
+def _matchmaker(request: Request) -> Matchmaker:
+    matchmaker: Matchmaker = request.app.state.matchmaker
+    return matchmaker
+
+
+@router.post(
+    "/play-now",
+    summary="wait for a table of this game: seated with others, or with bots after the wait",
+    operation_id="play_now",
+    responses=_ERRORS,
+)
+async def play_now(body: PlayNow, request: Request) -> dict[str, Any]:
+    if body.game not in games.names():
+        raise TableError(400, f"no game {body.game!r}; the games are {', '.join(games.names())}")
+    address = request.client.host if request.client else None
+    ticket, status = await _matchmaker(request).join(
+        body.game, body.players, body.rated, body.bot_level, body.name, address
+    )
+    return {"ticket": ticket, **status}
+
+
+@router.get("/play-now", summary="who waits for what", operation_id="play_now_queues")
+def play_now_queues(request: Request) -> list[dict[str, Any]]:
+    return _matchmaker(request).overview()
+
+
+@router.post(
+    "/play-now/status",
+    summary="your ticket: still waiting (with whom), or seated (table, seat and token)",
+    operation_id="play_now_status",
+    responses=_ERRORS,
+)
+def play_now_status(body: TicketBody, request: Request) -> dict[str, Any]:
+    return _matchmaker(request).status(body.ticket)
+
+
+@router.post(
+    "/play-now/cancel",
+    summary="stop waiting",
+    operation_id="play_now_cancel",
+    responses=_ERRORS,
+)
+def play_now_cancel(body: TicketBody, request: Request) -> dict[str, Any]:
+    _matchmaker(request).cancel(body.ticket)
+    return {"cancelled": True}

@@ -24,6 +24,7 @@ import coffeetable
 from coffeetable.server import api, ws
 from coffeetable.server.limits import Limits
 from coffeetable.server.lobby import Lobby, TableError
+from coffeetable.server.matchmaking import Matchmaker
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players import routes as players_routes
 from coffeetable.server.security import SecurityHeaders
@@ -77,10 +78,12 @@ def create_app(
         app.state.store = store
         app.state.lobby = lobby
         app.state.players = PlayersService(store, lobby)
+        app.state.matchmaker = Matchmaker(lobby)
         await lobby.restore()
         try:
             yield
         finally:
+            app.state.matchmaker.close()
             await lobby.close()
             await store.close()
 

@@ -1,0 +1,212 @@
+"""Play now: queues of people waiting for the same kind of table.
+
+A person asks to play a game at a player count (rated or not) and gets a
+ticket, a secret that only they hold. People waiting in the same queue see
+each other's names. As soon as the queue holds enough people, a table is
+dealt with them all seated; if the first person in line has waited
+``Limits.play_now_wait_seconds`` and not enough people came, the table is
+dealt with whoever is there and the empty seats go to bots of the level the
+first person chose. Each person then finds their seat (table, seat and seat
+token) by asking about their ticket. A ticket nobody asks about for
+``Limits.play_now_idle_seconds`` is dropped: its person went away.
+
+One process keeps the queues in memory (tickets are stored by their hash,
+like seat tokens).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from coffeetable import bots, games
+from coffeetable.server.lobby import Lobby, TableError
+from coffeetable.server.seats import clean_name
+
+log = logging.getLogger("coffeetable.server")
+
+QueueKey = tuple[str, int, bool]
+
+
+def _hash(ticket: str) -> str:
+    return hashlib.sha256(ticket.encode()).hexdigest()
+
+
+@dataclass
+class Ticket:
+    """One person waiting (or, once matched, where they sit)."""
+
+    key: QueueKey
+    name: str
+    bot_level: str
+    address: str | None
+    since: float = field(default_factory=time.monotonic)
+    last_seen: float = field(default_factory=time.monotonic)
+    #: Set once the table is dealt.
+    table_id: str | None = None
+    seat: int | None = None
+    token: str | None = None
+
+    def status(self, queue: list[Ticket], wait: float) -> dict[str, Any]:
+        """What the ticket's holder is told."""
+        game, players, rated = self.key
+        base = {"game": game, "players": players, "rated": rated}
+        if self.table_id is not None:
+            return {
+                **base,
+                "status": "seated",
+                "table_id": self.table_id,
+                "seat": self.seat,
+                "token": self.token,
+            }
+        first = queue[0].since if queue else self.since
+        return {
+            **base,
+            "status": "waiting",
+            "waiting": [ticket.name for ticket in queue],
+            "seconds_left": max(0.0, round(first + wait - time.monotonic(), 1)),
+        }
+
+
+class Matchmaker:
+    """The play-now queues of one process."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+        self.limits = lobby.limits
+        self.queues: dict[QueueKey, list[Ticket]] = {}
+        self.tickets: dict[str, Ticket] = {}
+        self._timers: dict[QueueKey, asyncio.TimerHandle] = {}
+
+    # -- requests --------------------------------------------------------------
+
+    async def join(
+        self,
+        game_name: str,
+        players: int,
+        rated: bool,
+        bot_level: str | None,
+        name: str,
+        address: str | None,
+    ) -> tuple[str, dict[str, Any]]:
+        """Queue a person; return their ticket and its first status."""
+        self._forget_idle()
+        game = games.get(game_name)
+        try:
+            game.check_players(players)
+        except ValueError as error:
+            raise TableError(400, str(error)) from None
+        levels = bots.available(game.name)
+        level = bot_level or ("medium" if "medium" in levels else "greedy")
+        if level not in levels:
+            raise TableError(400, f"no bot {level!r} for {game.title}; choose from {levels}")
+        mine = [t for t in self.tickets.values() if t.address == address and t.table_id is None]
+        if address is not None and len(mine) >= self.limits.play_now_tickets_per_client:
+            raise TableError(
+                429, f"you are already waiting in {len(mine)} queues: cancel one first"
+            )
+        key: QueueKey = (game.name, players, rated)
+        ticket_text = secrets.token_urlsafe(24)
+        ticket = Ticket(key, clean_name(name, len(self.queues.get(key, []))), level, address)
+        self.tickets[_hash(ticket_text)] = ticket
+        self.queues.setdefault(key, []).append(ticket)
+        await self._match(key)
+        self._arm(key)
+        return ticket_text, self.status(ticket_text)
+
+    def status(self, ticket_text: str) -> dict[str, Any]:
+        """Where the ticket stands (waiting, with whom; or seated, where)."""
+        ticket = self.tickets.get(_hash(ticket_text))
+        if ticket is None:
+            raise TableError(404, "no such ticket: it was cancelled, or it waited unasked")
+        ticket.last_seen = time.monotonic()
+        queue = self.queues.get(ticket.key, [])
+        return ticket.status(queue, self.limits.play_now_wait_seconds)
+
+    def cancel(self, ticket_text: str) -> None:
+        """Leave the queue (a seated ticket is only forgotten: the seat is the table's now)."""
+        ticket = self.tickets.pop(_hash(ticket_text), None)
+        if ticket is None:
+            raise TableError(404, "no such ticket")
+        queue = self.queues.get(ticket.key, [])
+        if ticket in queue:
+            queue.remove(ticket)
+        self._arm(ticket.key)
+
+    def overview(self) -> list[dict[str, Any]]:
+        """Every queue with people in it: who waits for what (the lobby shows it)."""
+        self._forget_idle()
+        return [
+            {"game": key[0], "players": key[1], "rated": key[2], "waiting": [t.name for t in q]}
+            for key, queue in self.queues.items()
+            if (q := queue)
+        ]
+
+    def close(self) -> None:
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+
+    # -- dealing tables ---------------------------------------------------------
+
+    async def _match(self, key: QueueKey, fill_with_bots: bool = False) -> None:
+        """Deal a table if the queue has enough people (or, past the wait, with bots)."""
+        queue = self.queues.get(key, [])
+        players = key[1]
+        if not queue or (len(queue) < players and not fill_with_bots):
+            return
+        seated, self.queues[key] = queue[:players], queue[players:]
+        level = seated[0].bot_level
+        seat_bots = {str(index): level for index in range(len(seated), players)}
+        try:
+            table, seat, token = await self.lobby.create(
+                key[0], players, {}, seat_bots, seated[0].name
+            )
+            places = [(seat, token)]
+            for ticket in seated[1:]:
+                places.append(await self.lobby.join(table.id, ticket.name))
+        except Exception:
+            log.exception("play now: could not deal a %s table", key[0])
+            self.queues[key] = seated + self.queues[key]  # they keep their places
+            return
+        for ticket, (index, seat_token) in zip(seated, places, strict=True):
+            ticket.table_id, ticket.seat, ticket.token = table.id, index, seat_token
+
+    def _arm(self, key: QueueKey) -> None:
+        """(Re)start the queue's timer: it fires when its first person has waited enough."""
+        timer = self._timers.pop(key, None)
+        if timer is not None:
+            timer.cancel()
+        queue = self.queues.get(key)
+        if not queue:
+            self.queues.pop(key, None)
+            return
+        due = max(0.0, queue[0].since + self.limits.play_now_wait_seconds - time.monotonic())
+        loop = asyncio.get_running_loop()
+        self._timers[key] = loop.call_later(due, self._on_timer, key)
+
+    def _on_timer(self, key: QueueKey) -> None:
+        self._timers.pop(key, None)
+
+        async def fill() -> None:
+            self._forget_idle()
+            await self._match(key, fill_with_bots=True)
+            self._arm(key)
+
+        asyncio.get_running_loop().create_task(fill())
+
+    def _forget_idle(self) -> None:
+        """Drop tickets nobody asked about for a while (their person left the page)."""
+        now = time.monotonic()
+        idle = self.limits.play_now_idle_seconds
+        for digest, ticket in list(self.tickets.items()):
+            if now - ticket.last_seen > idle:
+                del self.tickets[digest]
+                queue = self.queues.get(ticket.key, [])
+                if ticket in queue:
+                    queue.remove(ticket)
