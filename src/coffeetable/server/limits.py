@@ -34,6 +34,10 @@ class Limits:
     #: Actions per connection (a person plays a few cards a second at most).
     actions_per_second: float = 10.0
     action_burst: int = 30
+    #: A socket refused for its rate this many bursts' worth of messages
+    #: (``flood_bursts * message_burst``, forgiven at ``messages_per_second``) is
+    #: closed with 1008: it floods far past the limit, it is no slow person.
+    flood_bursts: int = 10
     #: Tables one client address may create per minute.
     tables_per_minute: int = 10
     #: Live (open or running) tables one client address may hold at once.
@@ -43,11 +47,18 @@ class Limits:
     max_bot_seats: int = 1500
     #: WebSocket connections one client address may hold open at once.
     sockets_per_client: int = 64
-    #: A table is closed as abandoned after this long without any person connected.
+    #: A live table is closed as abandoned after this long without any client
+    #: connected (no person and no spectator).
     abandon_after_seconds: float = 15 * 60
     #: Highest ``bot_speed`` a table may ask for (the lobby offers up to 10); servers
     #: for tests and benchmarks raise it.
     max_bot_speed: float = 10.0
+    #: Play now: how long the first person in a queue waits before bots fill the table,
+    #: how long a ticket lives unasked (its person left), and queues one address may
+    #: wait in at once.
+    play_now_wait_seconds: float = 20.0
+    play_now_idle_seconds: float = 30.0
+    play_now_tickets_per_client: int = 4
     #: Origins besides the site's own that may open a WebSocket ("*": any).
     allowed_origins: tuple[str, ...] = ()
 
