@@ -13,7 +13,6 @@ be one for tests only.
 
 from __future__ import annotations
 
-import os
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from argon2 import PasswordHasher
 
 from coffeetable.server import create_app
 from coffeetable.server.players.passwords import Hasher
+from tests.conftest import service_url
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # "install httpx2": the TestClient works as it is
@@ -84,9 +84,7 @@ def site_postgres(tmp_path: Path) -> Iterator[Site]:
 
 def postgres_url() -> str:
     """The PostgreSQL URL for tests, emptied (skips the test when none is set)."""
-    url = os.environ.get(POSTGRES_ENV)
-    if not url:
-        pytest.skip(f"no PostgreSQL: set {POSTGRES_ENV} to a database URL for tests")
+    url = service_url(POSTGRES_ENV, "PostgreSQL")
     engine = sa.create_engine(url)
     try:
         with engine.begin() as conn:
