@@ -117,7 +117,7 @@ def create_app(
     app.include_router(players_routes.router)
     app.include_router(ws.router)
 
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     def index() -> Response:
         page = WEB_DIR / "index.html"
         if page.is_file():
