@@ -13,21 +13,22 @@ from coffeetable.engine.contract import (
     State,
     View,
     action_schema,
-    check_fields,
 )
 from coffeetable.engine.replay import replay, replay_log
+from coffeetable.engine.schema import ActionChecker, SchemaError
 
 __all__ = [
     "Action",
+    "ActionChecker",
     "Event",
     "Game",
     "IllegalAction",
     "MatchLog",
     "Option",
+    "SchemaError",
     "State",
     "View",
     "action_schema",
-    "check_fields",
     "replay",
     "replay_log",
 ]

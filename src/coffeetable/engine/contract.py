@@ -8,15 +8,23 @@ match is fully described by ``(game, players, options, seed, actions)``.
 
 Actions and events are small JSON values (dicts with a ``"type"`` key), the
 same value on the wire, in the log and in tests.
+
+Like OpenSpiel's ``State.apply_action`` around a game's ``_apply_action``, the
+base ``State.apply`` checks what every game must check (the seat, and that the
+action fits the game's published ``action_schema``) and only then hands the
+action to the game's ``_apply_action``, which checks the rules alone.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
+
+from coffeetable.engine.schema import ActionChecker
 
 #: An action or an event: a JSON object with a "type" key.
 Action = dict[str, Any]
@@ -35,13 +43,6 @@ class IllegalAction(ValueError):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-
-
-def check_fields(action: Mapping[str, Any], allowed: Collection[str]) -> None:
-    """Raise IllegalAction if ``action`` has a field its type does not take."""
-    extra = action.keys() - set(allowed)
-    if extra:
-        raise IllegalAction(f"unexpected field {sorted(extra)[0]!r} in a {action.get('type')}")
 
 
 def action_schema(
@@ -113,6 +114,8 @@ class State(ABC):
     """One match in progress.
 
     Seats are numbered 0..players-1. ``apply`` is the only way a state changes.
+    A game implements ``_apply_action`` (and ``_apply_table_action`` if it has
+    table actions), not ``apply``.
     """
 
     #: The game this state belongs to.
@@ -128,13 +131,48 @@ class State(ABC):
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, without duplicates."""
 
-    @abstractmethod
     def apply(self, seat: int | None, action: Any) -> list[Event]:
         """Apply ``action`` for ``seat`` and return the public events it caused.
 
-        Raises ``IllegalAction`` (and changes nothing) if the action is
-        malformed, out of turn or against the rules.
+        Seat None is the table itself (a live table's clock, say): its actions
+        are the game's ``table_action_schema``. Raises ``IllegalAction`` (and
+        changes nothing) if the seat is not one of this match, if the action
+        does not fit the game's schema (a missing or unexpected field, a value
+        of the wrong JSON type or out of bounds, an unknown type), or if the
+        game's rules refuse it.
         """
+        if seat is None:
+            checker = self.game.table_action_checker
+            if checker is None:
+                raise IllegalAction(f"{self.game.title} has no table actions")
+        else:
+            self.check_seat(seat)
+            checker = self.game.action_checker
+        # The fast path, as ActionChecker.refusal has it: one look-up, one generated test.
+        try:
+            fits = checker.tests[action["type"]](action)
+        except (KeyError, TypeError, IndexError):  # no "type", not a dict
+            fits = False
+        if not fits:
+            reason = checker.refusal(action)
+            if reason is not None:
+                raise IllegalAction(reason)
+        if seat is None:
+            return self._apply_table_action(action)
+        return self._apply_action(seat, action)
+
+    # Not abstract: a state may still override ``apply`` whole (test doubles do).
+    def _apply_action(self, seat: int, action: Action) -> list[Event]:
+        """Apply an action that fits the schema, for a seat of this match.
+
+        Checks the rules (is it this seat's turn, is the move allowed now) and
+        raises ``IllegalAction``, changing nothing, if they refuse it.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not implement _apply_action")
+
+    def _apply_table_action(self, action: Action) -> list[Event]:
+        """Apply one of the game's table actions (seat None); as ``_apply_action``."""
+        raise NotImplementedError(f"{type(self).__name__} has no table actions")
 
     @abstractmethod
     def view(self, seat: int | None) -> View:
@@ -191,8 +229,22 @@ class Game(ABC):
     options: tuple[Option, ...] = ()
     #: True when every seat acts at once against the clock (Espresso).
     realtime: bool = False
-    #: JSON schema of one action.
+    #: JSON schema of one action: ``{"oneOf": [action_schema(...), ...]}``. It is
+    #: published to clients and enforced by ``State.apply``; {} admits any action.
     action_schema: Mapping[str, Any] = {}
+    #: JSON schema of the table's own actions (seat None); None: there are none.
+    table_action_schema: Mapping[str, Any] | None = None
+
+    @cached_property
+    def action_checker(self) -> ActionChecker:
+        """``action_schema`` compiled, once per game, for ``State.apply``."""
+        return ActionChecker(self.action_schema)
+
+    @cached_property
+    def table_action_checker(self) -> ActionChecker | None:
+        """``table_action_schema`` compiled, or None."""
+        schema = self.table_action_schema
+        return None if schema is None else ActionChecker(schema, "table action")
 
     def resolve_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The full option dict: defaults filled in, each value checked.

@@ -73,7 +73,7 @@ def test_dry_moves_every_cube_of_one_colour_from_every_bean_square() -> None:
     }  # fmt: skip
     refused(state, {"type": "dry", "colour": "black", "area": [3, 0]}, "no black cube")
     refused(state, {"type": "dry", "colour": "red", "area": [4, 1]}, "needs a drying area")
-    refused(state, {"type": "dry", "colour": "blue", "area": [3, 0]}, "choose a colour")
+    refused(state, {"type": "dry", "colour": "blue", "area": [3, 0]}, "'colour' must be one of")
     state.apply(0, {"type": "dry", "colour": "red", "area": [4, 0]})
     assert [company.grid[p].cubes for p in ((3, 0), (4, 0))] == [2, 1]  # spread in turn
     assert all(company.grid[p].cubes == 0 for p in ((0, 0), (1, 0), (0, 2)))
@@ -113,10 +113,10 @@ def test_deliver_to_fully_visible_cafes_that_need_the_colour_the_rest_to_the_war
     refused(state, {"type": "deliver", "area": [4, 1], "to": {"C09": {"green": 1}}}, "needs 0")
     refused(state, {"type": "deliver", "area": [4, 1], "to": {"C77": {"red": 1}}}, "no café")
     refused(state, {"type": "deliver", "area": [0, 0], "to": {}}, "roasting area")
-    refused(state, {"type": "deliver", "area": [4, 1], "to": ["C09"]}, "maps café ids")
-    refused(state, {"type": "deliver", "area": [4, 1], "to": {("C09",): {"red": 1}}}, "no café")
-    refused(state, {"type": "deliver", "area": [4, 1], "to": {"C09": {("red",): 1}}}, "colour")
-    refused(state, {"type": "deliver", "area": [4, 1], "to": {"C09": {"red": 1.0}}}, "colour")
+    refused(state, {"type": "deliver", "area": [4, 1], "to": ["C09"]}, "'to' must be an object")
+    refused(state, {"type": "deliver", "area": [4, 1], "to": {("C09",): {"red": 1}}}, "strings")
+    refused(state, {"type": "deliver", "area": [4, 1], "to": {"C09": {("red",): 1}}}, "the key")
+    refused(state, {"type": "deliver", "area": [4, 1], "to": {"C09": {"red": 1.0}}}, "whole number")
     refused(state, {"type": "deliver", "area": [4, 1], "to": {"C09": {"red": 1}, "C02": {"red": 1},
                     "X": {}}}, "no café")  # fmt: skip
     before = cube_counts(state)

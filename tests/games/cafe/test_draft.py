@@ -104,7 +104,8 @@ def test_a_cup_card_costs_a_cube_of_the_players_choice() -> None:
         ({"type": "take", "card": "P01"}, "shows a cup"),
         ({"type": "take", "card": "P01", "pay": "yellow"}, "no 'yellow' cube"),
         ({"type": "take", "card": "S01", "pay": "red"}, "free for you"),
-        ({"type": "take", "card": "P99"}, "take one of"),
+        ({"type": "take", "card": "P99"}, "'card' must be one of"),
+        ({"type": "take", "card": "P02"}, "take one of P01, S01, C01"),
         ({"type": "take", "card": "P01", "pay": "red", "x": 1}, "unexpected field"),
         ({"type": "pass"}, "not what is played now"),
     ):

@@ -485,45 +485,6 @@ def test_without_chaos_another_seats_card_is_refused() -> None:
         state.apply(0, play("help", "new", slot=0, owner=1))
 
 
-# -- bad input ---------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("seat", "action", "reason"),
-    [
-        (0, "flip", "JSON object"),
-        (0, None, "JSON object"),
-        (0, {}, "unknown action type"),
-        (0, {"type": "dance"}, "unknown action type"),
-        (0, {"type": ["play"]}, "unknown action type"),
-        (5, {"type": "flip", "count": 3}, "no seat 5"),
-        (True, {"type": "flip", "count": 3}, "no seat"),
-        ("0", {"type": "flip", "count": 3}, "no seat"),
-        (0, {"type": "flip", "count": 7}, "flip 3"),
-        (0, {"type": "flip", "count": 3, "extra": 1}, "unexpected field"),
-        (0, {"type": "play", "source": "hand", "target": "new"}, "source"),
-        (0, {"type": "play", "source": "help", "target": "new"}, "slot"),
-        (0, {"type": "play", "source": "help", "slot": "0", "target": "new"}, "slot"),
-        (0, {"type": "play", "source": "help", "slot": True, "target": "new"}, "slot"),
-        (0, {"type": "play", "source": "pile", "slot": 1, "target": "new"}, "only a help card"),
-        (0, {"type": "play", "source": "espresso", "target": 99}, "no stack 99"),
-        (0, {"type": "play", "source": "espresso", "target": "old"}, "target"),
-        (0, {"type": "play", "source": "espresso"}, "target"),
-        (0, {"type": "recycle"}, "recycle only"),
-        (0, {"type": "ready"}, "under way"),
-        (0, {"type": "joker", "source": "espresso", "target": "new", "follow": 3}, "Zero"),
-    ],
-)
-def test_bad_input_raises_a_readable_reason_and_changes_nothing(
-    seat: object, action: object, reason: str
-) -> None:
-    state = started(players=2, seed=3)
-    before = fingerprint(state)
-    with pytest.raises(IllegalAction, match=reason):
-        state.apply(seat, action)  # type: ignore[arg-type]
-    assert fingerprint(state) == before
-
-
 def test_options_and_player_counts_are_checked() -> None:
     with pytest.raises(ValueError, match="no option"):
         new_match(colour_blind=True)

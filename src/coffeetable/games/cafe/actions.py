@@ -14,8 +14,10 @@ café id is its card's id); every other cube of the area goes to the
 warehouse, so ``"to": {}`` (or no ``to``) warehouses them all. A roasting
 area holds one colour unless two roasted areas were later joined by a card.
 
-``resolve`` checks an action completely and returns it in canonical form,
-``perform`` then applies it: a state validates before it mutates. An action
+The contract has already checked an action against the game's schema (its
+fields and their types). ``resolve`` checks the rules and returns the action
+in canonical form, ``perform`` then applies it: a state validates before it
+mutates. An action
 that would move nothing (an empty supply, no cube of that colour to move) is
 not legal: it would only burn an action.
 """
@@ -24,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import product
-from typing import Any
 
 from coffeetable.engine import Action, Event, IllegalAction
 from coffeetable.games.cafe.cards import COLOURS
@@ -32,13 +33,8 @@ from coffeetable.games.cafe.grid import Area, Company, Pos
 
 #: What each action moves: its target area's icon and where the cubes come from.
 SOURCE = {"dry": "bean", "roast": "dry"}
-FIELDS = {
-    "produce": {"type", "area"},
-    "dry": {"type", "colour", "area"},
-    "roast": {"type", "colour", "area"},
-    "deliver": {"type", "area", "to"},
-    "pass": {"type"},
-}
+#: The action types of the phase.
+KINDS = ("produce", "dry", "roast", "deliver", "pass")
 Delivery = dict[str, dict[str, int]]
 
 
@@ -101,16 +97,12 @@ def _splits(takers: list[tuple[str, int]], left: int) -> Iterator[list[tuple[str
 
 
 def resolve(company: Company, supply: dict[str, int], action: Action) -> Action:
-    """The action checked against the rules, in canonical form; IllegalAction if it is not."""
-    kind = action.get("type")
-    if kind not in FIELDS:
-        raise IllegalAction(f"the actions now are {', '.join(FIELDS)}, not {kind!r}")
-    extra = action.keys() - FIELDS[kind]
-    if extra:
-        raise IllegalAction(f"unexpected field {min(extra, key=repr)!r} in a {kind}")
+    """The action (one of ``KINDS``, fitting the schema) checked against the rules,
+    in canonical form; IllegalAction if it is not."""
+    kind = action["type"]
     if kind == "pass":
         return {"type": "pass"}
-    area = _area(company, action.get("area"))
+    area = _area(company, action["area"])
     if kind == "deliver":
         return _resolve_deliver(company, area, action.get("to", {}))
     target = "bean" if kind == "produce" else kind
@@ -123,9 +115,7 @@ def resolve(company: Company, supply: dict[str, int], action: Action) -> Action:
         if supply[area.colour] == 0:
             raise IllegalAction(f"the supply has no {area.colour} cube left")
         return {"type": "produce", "area": list(area.id)}
-    colour = action.get("colour")
-    if colour not in COLOURS:
-        raise IllegalAction(f"choose a colour among {', '.join(COLOURS)}, not {colour!r}")
+    colour: str = action["colour"]
     source = SOURCE[kind]
     if company.cubes_by_icon(source, colour) == 0:
         raise IllegalAction(f"no {colour} cube on any {_AREA_NAMES[source]} square to {kind}")
@@ -136,13 +126,7 @@ _DONE = {"dry": "dried", "roast": "roasted"}
 _AREA_NAMES = {"bean": "bean area", "dry": "drying area", "roast": "roasting area"}
 
 
-def _area(company: Company, where: Any) -> Area:
-    if (
-        not isinstance(where, list | tuple)
-        or len(where) != 2
-        or any(type(v) is not int for v in where)
-    ):
-        raise IllegalAction("name an area by one of its squares, as [x, y]")
+def _area(company: Company, where: list[int]) -> Area:
     pos: Pos = (where[0], where[1])
     area = company.area_at(pos)
     if area is None:
@@ -150,27 +134,21 @@ def _area(company: Company, where: Any) -> Area:
     return area
 
 
-def _resolve_deliver(company: Company, area: Area, to: Any) -> Action:
+def _resolve_deliver(company: Company, area: Area, to: Delivery) -> Action:
     if area.kind != "roast":
         raise IllegalAction(f"a deliver takes the cubes of a roasting area, not a {area.kind} area")
     cubes = company.cubes_on(area)
     if not cubes:
         raise IllegalAction("that roasting area has no cube to deliver")
-    if not isinstance(to, dict):
-        raise IllegalAction('"to" maps café ids to {colour: cubes}')
     canonical: Delivery = {}
     sent = dict.fromkeys(COLOURS, 0)
     for cafe_id, amounts in to.items():
-        cafe = company.cafes.get(cafe_id) if isinstance(cafe_id, str) else None
+        cafe = company.cafes.get(cafe_id)
         if cafe is None:
             raise IllegalAction(f"you have no café {cafe_id!r}")
         if cafe.lost:
             raise IllegalAction(f"café {cafe_id} is partly covered: it takes no more cubes")
-        if not isinstance(amounts, dict):
-            raise IllegalAction(f'"to" gives each café a {{colour: cubes}}, not {amounts!r}')
         for colour, n in amounts.items():
-            if colour not in COLOURS or type(n) is not int or n < 0:
-                raise IllegalAction(f"{colour!r}: {n!r} is not a colour and a number of cubes")
             if n > cafe.wants(colour):
                 raise IllegalAction(f"café {cafe_id} needs {cafe.wants(colour)} {colour} more")
             sent[colour] += n

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from coffeetable.engine import Game, Option, action_schema
-from coffeetable.games.cafe.cards import BY_ID, COLOURS
+from coffeetable.games.cafe.cards import COLOURS, PLANS
 from coffeetable.games.cafe.rules import CafeState
 
+# Squares are named by unbounded coordinates: the company grows in every
+# direction from its start card, and a far-off square is refused by the rules.
 _INT = {"type": "integer"}
 _AREA = {"type": "array", "items": _INT, "minItems": 2, "maxItems": 2}
 _COLOUR = {"enum": list(COLOURS)}
@@ -15,7 +17,9 @@ _COLOUR = {"enum": list(COLOURS)}
 
 ACTION_SCHEMA: dict[str, Any] = {
     "oneOf": [
-        action_schema("take", ("card",), card={"enum": sorted(BY_ID)}, pay=_COLOUR),
+        action_schema(
+            "take", ("card",), card={"enum": sorted(card.id for card in PLANS)}, pay=_COLOUR
+        ),
         action_schema(
             "place",
             ("x", "y", "rotation"),
@@ -30,6 +34,8 @@ ACTION_SCHEMA: dict[str, Any] = {
             "deliver",
             ("area",),
             area=_AREA,
+            # {café id: {colour: cubes}}; no "to" (or {}) sends every cube to the warehouse.
+            # Which cafés a company has is for the rules to say.
             to={
                 "type": "object",
                 "additionalProperties": {

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from coffeetable.engine import Game, Option, action_schema
-from coffeetable.games.doppio.cards import COLOURS, KINDS
+from coffeetable.games.doppio.cards import BY_ID, COLOURS, KINDS, SPACES
 from coffeetable.games.doppio.rules import DoppioState
 
-_SPACE = {"type": "integer", "minimum": 0, "maximum": 4}
+_SPACE = {"type": "integer", "minimum": 0, "maximum": SPACES - 1}
 _KINDS = {
     "type": "array",
     "items": {"enum": list(KINDS)},
@@ -29,7 +29,8 @@ ACTION_SCHEMA: dict[str, Any] = {
         ),
         action_schema(
             "score",
-            card={"type": "integer", "minimum": 1, "maximum": 16},
+            ("card",),  # "turned" defaults to false: the card read upright
+            card={"type": "integer", "minimum": min(BY_ID), "maximum": max(BY_ID)},
             turned={"type": "boolean"},
         ),
         action_schema("end_turn"),

@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.engine import Action, Event, IllegalAction, View, check_fields
+from coffeetable.engine import Action, Event, IllegalAction, View
 from coffeetable.engine.contract import State
 from coffeetable.games.doppio.cards import (
     BEAN_RESERVE,
@@ -169,17 +169,12 @@ class DoppioState(State):
             actions.append({"type": "undo"})
         return actions
 
-    def apply(self, seat: int | None, action: Any) -> list[Event]:
-        if not isinstance(action, dict):
-            raise IllegalAction("an action is a JSON object with a 'type'")
-        if seat is None:
-            raise IllegalAction("Doppio has no table actions")
-        self.check_seat(seat)
+    def _apply_action(self, seat: int, action: Action) -> list[Event]:
         if self.phase == "over":
             raise IllegalAction("the game is over")
         if seat != self.current:
             raise IllegalAction(f"it is seat {self.current}'s turn")
-        kind = action.get("type")
+        kind = action["type"]
         if self.phase == "setup":
             if kind != "place":
                 raise IllegalAction("set-up: place the pieces first")
@@ -189,10 +184,10 @@ class DoppioState(State):
         if kind == "score":
             return self._apply_score(seat, action)
         if kind == "end_turn":
-            return self._apply_end_turn(seat, action)
+            return self._apply_end_turn(seat)
         if kind == "undo":
-            return self._apply_undo(seat, action)
-        raise IllegalAction(f"unknown action type {kind!r}")
+            return self._apply_undo(seat)
+        raise IllegalAction("the pieces are all placed")  # a "place" after the set-up
 
     def view(self, seat: int | None) -> View:
         if seat is not None:
@@ -335,14 +330,13 @@ class DoppioState(State):
     # -- applying -------------------------------------------------------------
 
     def _apply_place(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action, {"type", "kind", "colour", "space"})
         kind = SETUP_ORDER[self.placed // 3]
-        if action.get("kind") != kind:
+        if action["kind"] != kind:
             raise IllegalAction(f"set-up: the {kind}s are placed now")
-        colour, space_index = action.get("colour"), action.get("space")
+        colour: str = action["colour"]
+        space_index: int = action["space"]
         if colour not in self._unplaced(kind):
             raise IllegalAction(f"no {colour!r} {kind} is left to place")
-        space_index = _space_index(space_index)
         space = self.path[space_index]
         c = COLOURS.index(colour)
         if space[KINDS.index(kind)] is not None or c in space:
@@ -364,20 +358,20 @@ class DoppioState(State):
 
     def _apply_move(self, seat: int, action: Action) -> list[Event]:
         is_exchange = action["type"] == "exchange"
-        check_fields(action, {"type", "from", "to", "kinds"} | ({"with"} if is_exchange else set()))
         if not self._may_move():
             if self.players == 1:
                 raise IllegalAction("each move costs a bean, and you have none")
             if self.actions_taken >= ACTIONS_PER_TURN:
                 raise IllegalAction("three actions a turn: score or end your turn")
             raise IllegalAction("you have scored: no more moves this turn")
-        start, end = _space_index(action.get("from")), _space_index(action.get("to"))
+        start: int = action["from"]
+        end: int = action["to"]
         if start == end:
             raise IllegalAction("from and to must be two different spaces")
-        given = _parse_kinds(action.get("kinds"), self.path[start], start)
+        given = _kinds_on(action["kinds"], self.path[start], start)
         a, b = self.path[start], self.path[end]
         if is_exchange:
-            taken = _parse_kinds(action.get("with"), b, end)
+            taken = _kinds_on(action["with"], b, end)
             if not self._exchange_fits(a, b, given, taken):
                 raise IllegalAction("that exchange would put two pieces of one kind on a space")
         elif any(b[k] is not None for k in given):
@@ -407,13 +401,11 @@ class DoppioState(State):
         return events
 
     def _apply_score(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action, {"type", "card", "turned"})
         if not self._may_score():
             raise IllegalAction("score after your first move (or play the Espresso Master variant)")
-        card_id, turned = action.get("card"), action.get("turned", False)
-        if not isinstance(turned, bool):
-            raise IllegalAction("turned is true or false")
-        if type(card_id) is not int or card_id not in self.face_up[seat]:
+        card_id: int = action["card"]
+        turned: bool = action.get("turned", False)
+        if card_id not in self.face_up[seat]:
             raise IllegalAction(f"card {card_id!r} is not one of your face-up cards")
         card = BY_ID[card_id]
         matches = count(card, self.path, turned)
@@ -444,8 +436,7 @@ class DoppioState(State):
             events += self._end_round(seat)
         return events
 
-    def _apply_end_turn(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action, {"type"})
+    def _apply_end_turn(self, seat: int) -> list[Event]:
         if self.players == 1:
             raise IllegalAction("solo has no turns")
         if self.actions_taken == 0:
@@ -454,8 +445,7 @@ class DoppioState(State):
         self._next_turn()
         return [{"type": "turn", "seat": self.current}]
 
-    def _apply_undo(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action, {"type"})
+    def _apply_undo(self, seat: int) -> list[Event]:
         if not self.undo_stack:
             raise IllegalAction("nothing to undo: scoring or revealing a card fixes the turn")
         path, beans = self.undo_stack.pop()
@@ -508,19 +498,10 @@ class DoppioState(State):
         return [event]
 
 
-def _space_index(value: Any) -> int:
-    if type(value) is not int or not 0 <= value < SPACES:
-        raise IllegalAction(f"a space is 0 to {SPACES - 1}, not {value!r}")
-    return value
-
-
-def _parse_kinds(value: Any, space: Space, index: int) -> tuple[int, ...]:
-    """A list of piece kinds on ``space``, as sorted kind indices."""
-    if not isinstance(value, list) or not value:
-        raise IllegalAction("name the pieces as a list of kinds: cup, saucer, spoon")
-    if any(kind not in KINDS for kind in value) or len(set(value)) != len(value):
-        raise IllegalAction("name each kind once: cup, saucer or spoon")
-    kinds = tuple(sorted(KINDS.index(kind) for kind in value))
+def _kinds_on(names: list[str], space: Space, index: int) -> tuple[int, ...]:
+    """The piece kinds ``names`` (distinct, as the schema has it), as sorted kind
+    indices; each must be on ``space``."""
+    kinds = tuple(sorted(KINDS.index(kind) for kind in names))
     for kind in kinds:
         if space[kind] is None:
             raise IllegalAction(f"there is no {KINDS[kind]} on space {index}")

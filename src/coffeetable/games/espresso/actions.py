@@ -1,57 +1,46 @@
 """Espresso's actions on the wire: reading them (with a readable refusal) and writing them.
 
-A place a card is taken from is a ``Ref``: (owner, source, help slot or -1).
+The contract has already checked an action against the game's schema (its
+fields, their types and bounds); what is left here are the rules that depend
+on the source, the variant and the table. A place a card is taken from is a
+``Ref``: (owner, source, help slot or -1).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from coffeetable.engine import Action, IllegalAction
-from coffeetable.games.espresso.cards import HELP_SLOTS
 
 SOURCES = ("espresso", "help", "pile")
 Ref = tuple[int, str, int]
 
-READY_FIELDS = frozenset({"type"})
-PLAY_FIELDS = frozenset({"type", "source", "slot", "owner", "target"})
-JOKER_FIELDS = frozenset({"type", "source", "slot", "owner", "follow", "target"})
-FOLLOW_FIELDS = frozenset({"source", "slot", "owner"})
-FLIP_FIELDS = frozenset({"type", "count"})
-RECYCLE_FIELDS = frozenset({"type"})
 
-
-def parse_ref(data: Any, seat: int, players: int, chaos: bool, what: str) -> Ref:
+def parse_ref(data: Mapping[str, Any], seat: int, players: int, chaos: bool, what: str) -> Ref:
     """Where ``data`` (an action, or a joker's "follow") says its card comes from."""
-    if not isinstance(data, dict):
-        raise IllegalAction(f"{what} must name a source")
-    source = data.get("source")
-    if source not in SOURCES:
-        raise IllegalAction(f"{what}: source must be one of {', '.join(SOURCES)}")
-    slot = data.get("slot", -1)
+    source: str = data["source"]
+    slot: int = data.get("slot", -1)
     if source == "help":
-        if isinstance(slot, bool) or slot not in range(HELP_SLOTS):
+        if slot < 0:
             raise IllegalAction(f"{what}: a help card needs a slot 0, 1 or 2")
     elif "slot" in data:
         raise IllegalAction(f"{what}: only a help card has a slot")
-    owner = data.get("owner", seat)
+    owner: int = data.get("owner", seat)
     if owner != seat:
         if not chaos:
             raise IllegalAction("you may take another seat's card only with Chaos")
-        if isinstance(owner, bool) or owner not in range(players):
-            raise IllegalAction(f"{what}: there is no seat {owner!r}")
+        if owner >= players:
+            raise IllegalAction(f"{what}: there is no seat {owner}")
         if source == "espresso":
             raise IllegalAction("another seat's espresso stack cannot be taken")
     return (owner, source, slot)
 
 
 def parse_target(action: Action, stacks: int) -> int | str:
-    target = action.get("target")
-    if target == "new":
-        return "new"
-    if isinstance(target, bool) or not isinstance(target, int):
-        raise IllegalAction("target must be a stack index or 'new'")
-    if not 0 <= target < stacks:
+    """A stack index of the centre, or "new"."""
+    target: int | str = action["target"]
+    if isinstance(target, int) and target >= stacks:
         raise IllegalAction(f"there is no stack {target} in the centre")
     return target
 

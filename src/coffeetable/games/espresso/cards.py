@@ -17,6 +17,10 @@ DECK_SIZE = len(COLOURS) * VALUES_PER_COLOUR  # 36
 TOP_VALUE = VALUES_PER_COLOUR - 1  # 8 completes a stack
 ESPRESSO_SIZE = 9
 HELP_SLOTS = 3
+MAX_PLAYERS = len(BACKS)
+#: The most stacks a centre can hold: every stack starts with a 0 (with Zero,
+#: a 1 or a joker, which is a 0), so at most two per colour and deck.
+MAX_STACKS = MAX_PLAYERS * len(COLOURS) * 2
 
 
 def make_card(owner: int, colour: int, value: int) -> int:

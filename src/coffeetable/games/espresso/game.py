@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from coffeetable.engine import Game, Option
+from coffeetable.engine import Game, Option, action_schema
+from coffeetable.games.espresso.actions import SOURCES
+from coffeetable.games.espresso.cards import HELP_SLOTS, MAX_PLAYERS, MAX_STACKS
 from coffeetable.games.espresso.rules import EspressoState
 
-_SOURCE = {"enum": ["espresso", "help", "pile"]}
-_SLOT = {"type": "integer", "minimum": 0, "maximum": 2}
-_SEAT = {"type": "integer", "minimum": 0, "maximum": 5}
-_TARGET = {"oneOf": [{"type": "integer", "minimum": 0}, {"const": "new"}]}
+_SOURCE = {"enum": list(SOURCES)}
+_SLOT = {"type": "integer", "minimum": 0, "maximum": HELP_SLOTS - 1}
+_SEAT = {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1}
+_TARGET = {
+    "oneOf": [{"type": "integer", "minimum": 0, "maximum": MAX_STACKS - 1}, {"const": "new"}]
+}
 _FOLLOW = {
     "type": "object",
     "properties": {"source": _SOURCE, "slot": _SLOT, "owner": _SEAT},
@@ -18,53 +22,30 @@ _FOLLOW = {
     "additionalProperties": False,
 }
 
+# "slot" (a help card's) and "owner" (another seat's card, with Chaos) are
+# optional: whether one is needed depends on the source and the variant, which
+# the rules check.
 ACTION_SCHEMA: dict[str, Any] = {
     "oneOf": [
-        {
-            "type": "object",
-            "properties": {"type": {"const": "ready"}},
-            "required": ["type"],
-            "additionalProperties": False,
-        },
-        {
-            "type": "object",
-            "properties": {
-                "type": {"const": "play"},
-                "source": _SOURCE,
-                "slot": _SLOT,
-                "owner": _SEAT,
-                "target": _TARGET,
-            },
-            "required": ["type", "source", "target"],
-            "additionalProperties": False,
-        },
-        {
-            "type": "object",
-            "properties": {
-                "type": {"const": "joker"},
-                "source": _SOURCE,
-                "slot": _SLOT,
-                "owner": _SEAT,
-                "follow": _FOLLOW,
-                "target": _TARGET,
-            },
-            "required": ["type", "source", "follow", "target"],
-            "additionalProperties": False,
-        },
-        {
-            "type": "object",
-            "properties": {"type": {"const": "flip"}, "count": {"enum": [2, 3]}},
-            "required": ["type"],
-            "additionalProperties": False,
-        },
-        {
-            "type": "object",
-            "properties": {"type": {"const": "recycle"}},
-            "required": ["type"],
-            "additionalProperties": False,
-        },
+        action_schema("ready"),
+        action_schema(
+            "play", ("source", "target"), source=_SOURCE, slot=_SLOT, owner=_SEAT, target=_TARGET
+        ),
+        action_schema(
+            "joker",
+            ("source", "follow", "target"),
+            source=_SOURCE,
+            slot=_SLOT,
+            owner=_SEAT,
+            follow=_FOLLOW,
+            target=_TARGET,
+        ),
+        action_schema("flip", (), count={"type": "integer", "enum": [2, 3]}),
+        action_schema("recycle"),
     ]
 }
+#: The table's own action: a live table's idle rule ends a stalled round.
+TABLE_ACTION_SCHEMA: dict[str, Any] = {"oneOf": [action_schema("idle")]}
 
 
 class EspressoGame(Game):
@@ -73,23 +54,31 @@ class EspressoGame(Game):
     name = "espresso"
     title = "Espresso"
     min_players = 2
-    max_players = 6
+    max_players = MAX_PLAYERS
     realtime = True
     options = (
         Option("zero", False, "Zero: stacks may start with a 1, and every 0 is a joker"),
         Option("chaos", False, "Chaos: take another player's face-up card and play it"),
         Option(
-            "target", 100, "the match ends after the round in which someone reaches this", None, 1
+            "target",
+            100,
+            "the match ends after the round in which someone reaches this",
+            minimum=1,
+            maximum=1000,
         ),
+        # The server reads a falsy value as "no idle rule", but 0 is refused: the
+        # simulator would read it as "idle at once". A second is the least a live
+        # table (and its tests) use; an hour is more than any stalled round needs.
         Option(
             "idle_seconds",
             60,
             "live tables: a round with no action for this long ends with no FINITO",
-            None,
-            1,
+            minimum=1,
+            maximum=3600,
         ),
     )
     action_schema = ACTION_SCHEMA
+    table_action_schema = TABLE_ACTION_SCHEMA
 
     def new_state(self, players: int, seed: int = 0, **options: Any) -> EspressoState:
         self.check_players(players)

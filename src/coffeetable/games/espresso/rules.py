@@ -10,15 +10,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.engine import Action, Event, IllegalAction, View, check_fields
+from coffeetable.engine import Action, Event, IllegalAction, View
 from coffeetable.engine.contract import State
 from coffeetable.games.espresso.actions import (
-    FLIP_FIELDS,
-    FOLLOW_FIELDS,
-    JOKER_FIELDS,
-    PLAY_FIELDS,
-    READY_FIELDS,
-    RECYCLE_FIELDS,
     Ref,
     parse_ref,
     parse_target,
@@ -130,23 +124,21 @@ class EspressoState(State):
             actions.append({"type": "recycle"})
         return actions
 
-    def apply(self, seat: int | None, action: Any) -> list[Event]:
-        if not isinstance(action, dict):
-            raise IllegalAction("an action is a JSON object with a 'type'")
-        kind = action.get("type")
-        if seat is None:
-            return self._apply_table(action)
-        self.check_seat(seat)
+    def _apply_action(self, seat: int, action: Action) -> list[Event]:
         if self.phase == "over":
             raise IllegalAction("the match is over")
+        kind = action["type"]
         if kind == "ready":
-            return self._apply_ready(seat, action)
+            return self._apply_ready(seat)
         if self.phase != "play":
             raise IllegalAction("the round has not started: every seat must be ready first")
-        handler = _PLAY_HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            raise IllegalAction(f"unknown action type {kind!r}")
-        return handler(self, seat, action)
+        return _PLAY_HANDLERS[kind](self, seat, action)
+
+    def _apply_table_action(self, action: Action) -> list[Event]:
+        """The live table's idle rule (``{"type": "idle"}``) ends a stalled round."""
+        if self.phase != "play":
+            raise IllegalAction("no round is being played")
+        return self._end_round(finito=None)
 
     def view(self, seat: int | None) -> View:
         if seat is not None:
@@ -335,20 +327,9 @@ class EspressoState(State):
             out.append(cards)
         return out
 
-    # -- checking an action ---------------------------------------------------
-
     # -- applying -------------------------------------------------------------
 
-    def _apply_table(self, action: Action) -> list[Event]:
-        """Seat None is the live table itself: its idle rule ends a stalled round."""
-        if action.get("type") != "idle" or len(action) != 1:
-            raise IllegalAction("the table can only end an idle round")
-        if self.phase != "play":
-            raise IllegalAction("no round is being played")
-        return self._end_round(finito=None)
-
-    def _apply_ready(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action, READY_FIELDS)
+    def _apply_ready(self, seat: int) -> list[Event]:
         if self.phase != "ready":
             raise IllegalAction("the round is already under way")
         area = self.areas[seat]
@@ -362,7 +343,6 @@ class EspressoState(State):
         return events
 
     def _apply_play(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action, PLAY_FIELDS)
         ref = parse_ref(action, seat, self.players, self.chaos, "play")
         target = parse_target(action, len(self.centre))
         card = self._peek(ref)
@@ -379,14 +359,10 @@ class EspressoState(State):
         return [event] + (self._end_round(finito) if finito is not None else [])
 
     def _apply_joker(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action, JOKER_FIELDS)
         if not self.zero:
             raise IllegalAction("jokers are played only with the Zero variant")
         ref = parse_ref(action, seat, self.players, self.chaos, "joker")
-        follow = action.get("follow")
-        if isinstance(follow, dict) and follow.keys() - FOLLOW_FIELDS:
-            raise IllegalAction("follow names only a source, a slot and an owner")
-        follow_ref = parse_ref(follow, seat, self.players, self.chaos, "follow")
+        follow_ref = parse_ref(action["follow"], seat, self.players, self.chaos, "follow")
         target = parse_target(action, len(self.centre))
         joker = self._peek(ref)
         if joker is None or value_of(joker) != 0:
@@ -409,9 +385,8 @@ class EspressoState(State):
         return [event] + (self._end_round(finito) if finito is not None else [])
 
     def _apply_flip(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action, FLIP_FIELDS)
         area = self.areas[seat]
-        count = action.get("count", 3)
+        count: int = action.get("count", 3)
         if count != 3 and not (count == 2 and area.stuck):
             raise IllegalAction("flip 3 cards (2 only when stuck)")
         if not area.hand:
@@ -422,7 +397,6 @@ class EspressoState(State):
         return [{"type": "flipped", "seat": seat, "count": flipped}] + self._check_blocked()
 
     def _apply_recycle(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action, RECYCLE_FIELDS)
         area = self.areas[seat]
         if area.hand:
             raise IllegalAction("you may recycle only when your hand deck is empty")

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from coffeetable.engine import Game, action_schema
-from coffeetable.games.fika.cards import COLOURS, SPOTS, SUPPLY
+from coffeetable.games.fika.cards import CARD_COUNT, COLOURS, GROUPS, SPOTS, SUPPLY
 from coffeetable.games.fika.rules import FikaState
 
 _SPOT = {"type": "integer", "minimum": 0, "maximum": SPOTS - 1}
-_CARD = {"type": "integer", "minimum": 0, "maximum": 17}
+_CARD = {"type": "integer", "minimum": 0, "maximum": CARD_COUNT - 1}
 _SEAT = {"type": "integer", "minimum": 0, "maximum": 1}
 
 
@@ -27,14 +27,26 @@ ACTION_SCHEMA: dict[str, Any] = {
             cafe=_SEAT,
             spot=_SPOT,
             hand=_CARD,
-            group={"type": "integer", "minimum": 0, "maximum": 1},
+            group={"type": "integer", "minimum": 0, "maximum": GROUPS - 1},
             column=_SPOT,
-            spots={"type": "array", "items": _SPOT, "minItems": 2, "maxItems": 2},
+            spots={
+                "type": "array",
+                "items": _SPOT,
+                "minItems": 2,
+                "maxItems": 2,
+                "uniqueItems": True,
+            },
             swaps={
                 "type": "array",
                 "minItems": 1,
                 "maxItems": 2,
-                "items": {"type": "array", "prefixItems": [_SPOT, _CARD]},
+                # [spot, hand card]: exactly two items
+                "items": {
+                    "type": "array",
+                    "prefixItems": [_SPOT, _CARD],
+                    "minItems": 2,
+                    "items": False,
+                },
             },
         ),
     ]

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.engine import Action, Event, IllegalAction, View, check_fields
+from coffeetable.engine import Action, Event, IllegalAction, View
 from coffeetable.engine.contract import State
 from coffeetable.games.fika.cards import (
     CARD_COUNT,
@@ -143,17 +143,12 @@ class FikaState(State):
             {"type": "skip"}
         ]
 
-    def apply(self, seat: int | None, action: Any) -> list[Event]:
-        if not isinstance(action, dict):
-            raise IllegalAction("an action is a JSON object with a 'type'")
-        if seat is None:
-            raise IllegalAction("Fika has no table actions")
-        self.check_seat(seat)
+    def _apply_action(self, seat: int, action: Action) -> list[Event]:
         if self.phase == "over":
             raise IllegalAction("the game is over")
         if seat not in self.actors():
             raise IllegalAction(f"seat {seat} cannot act now")
-        kind = action.get("type")
+        kind = action["type"]
         if self.phase == "colours" and kind == "colour":
             return self._apply_colour(seat, action)
         if self.phase == "pick" and kind in ("pick", "stop"):
@@ -260,9 +255,8 @@ class FikaState(State):
         return number_of(card)
 
     def _apply_colour(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action, {"type", "colour"})
-        name = action.get("colour")
-        if name not in COLOURS or COLOURS.index(name) in self.colour_order:
+        name: str = action["colour"]
+        if COLOURS.index(name) in self.colour_order:
             raise IllegalAction(
                 f"choose one of {[COLOURS[c] for c in range(3) if c not in self.colour_order]}"
             )
@@ -277,14 +271,12 @@ class FikaState(State):
 
     def _apply_pick(self, seat: int, action: Action) -> list[Event]:
         if action["type"] == "stop":
-            check_fields(action, {"type"})
             if self.lone != seat:
                 raise IllegalAction("only the lone player may stop")
             return self._end_round()
-        check_fields(action, {"type", "card"})
-        card = action.get("card")
-        if type(card) is not int or card not in self.hands[seat]:
-            raise IllegalAction(f"card {card!r} is not in your hand")
+        card: int = action["card"]
+        if card not in self.hands[seat]:
+            raise IllegalAction(f"card {card} is not in your hand")
         self.picks[seat] = card
         events: list[Event] = [{"type": "picked", "seat": seat}]  # the card stays secret
         if any(self.picks[p] is None for p in self._pickers()):
@@ -304,10 +296,11 @@ class FikaState(State):
         return events
 
     def _apply_place(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action, {"type", "spot"})
-        spot = action.get("spot")
-        if type(spot) is not int or not 0 <= spot < SPOTS or self.cafes[seat][spot] is not None:
-            raise IllegalAction("place your card on an empty spot of your café (0-4)")
+        spot: int = action["spot"]
+        if self.cafes[seat][spot] is not None:
+            raise IllegalAction(
+                f"spot {spot} of your café is taken: place your card on an empty spot"
+            )
         card = self.picks[seat]
         assert card is not None
         self.hands[seat].remove(card)
@@ -320,7 +313,6 @@ class FikaState(State):
     def _apply_effect(self, seat: int, action: Action) -> list[Event]:
         number = self._pending_number()
         if action["type"] == "skip":
-            check_fields(action, {"type"})
             events: list[Event] = [{"type": "skipped", "seat": seat, "number": number}]
         else:
             events = [
