@@ -1,9 +1,10 @@
 """Fixtures for the server tests: a real uvicorn server on loopback, and clients.
 
 The server runs in a thread of the test process (so tests can adjust module
-constants such as ``lobby.REPLACE_AFTER``) or, for the crash test, as a
-subprocess. Clients are synchronous: ``httpx`` and ``websockets.sync``. Every
-wait polls with a generous timeout; nothing asserts on speed.
+constants, or pass their own ``Limits`` to ``start_server``) or, for the crash
+test, as a subprocess. Clients are synchronous: ``httpx`` and
+``websockets.sync``. Every wait polls with a generous timeout; nothing asserts
+on speed.
 """
 
 from __future__ import annotations
@@ -30,14 +31,21 @@ from coffeetable.server.limits import Limits
 
 TIMEOUT = 20.0
 Message = dict[str, Any]
-#: Test servers let bots play fast and one address open many tables; the limit
-#: tests pass their own ``Limits``.
+#: Test servers let bots play fast, one address open many tables and sockets,
+#: and test clients (programs, not people) act as fast as states arrive; the
+#: limit tests pass their own ``Limits``.
 TEST_LIMITS = Limits(
     max_bot_speed=10_000,
     tables_per_minute=10_000,
     open_tables_per_client=10_000,
     sockets_per_client=10_000,
+    messages_per_second=100_000,
+    message_burst=100_000,
+    actions_per_second=100_000,
+    action_burst=100_000,
 )
+#: uvicorn's hard cap on a WebSocket message, as ``coffeetable serve`` sets it.
+WS_MAX_SIZE = 1 << 20
 
 
 def server_env() -> dict[str, str]:
@@ -48,6 +56,10 @@ def server_env() -> dict[str, str]:
         "tables_per_minute",
         "open_tables_per_client",
         "sockets_per_client",
+        "messages_per_second",
+        "message_burst",
+        "actions_per_second",
+        "action_burst",
     ):
         env[f"COFFEETABLE_{name.upper()}"] = str(getattr(TEST_LIMITS, name))
     return env
@@ -61,7 +73,9 @@ class ServerThread:
     ) -> None:
         self.database_url = f"sqlite:///{database}"
         app = create_app(self.database_url, allow_seed=allow_seed, limits=limits)
-        config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning")
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=WS_MAX_SIZE
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -108,10 +122,12 @@ class ServerThread:
 class Client:
     """A WebSocket client that records every message it receives."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, origin: str | None = None) -> None:
+        """``origin``: the Origin header a browser page would send (None: none, as a
+        program sends)."""
         self._exit = ExitStack()
         self.ws: ClientConnection = self._exit.enter_context(
-            connect(url, open_timeout=TIMEOUT, max_size=None, max_queue=None)
+            connect(url, origin=origin, open_timeout=TIMEOUT, max_size=None, max_queue=None)
         )
         self.messages: list[Message] = []
         self.state: Message | None = None

@@ -8,7 +8,6 @@ from collections.abc import Callable
 import pytest
 
 from coffeetable.engine import replay_log
-from coffeetable.server import lobby
 
 from .conftest import TIMEOUT, Client, ServerThread
 
@@ -24,7 +23,7 @@ def test_games_lists_espresso_with_options_bots_and_settings(server: ServerThrea
     options = {option["name"]: option["default"] for option in espresso["options"]}
     assert options == {"zero": False, "chaos": False, "target": 100, "idle_seconds": 60}
     assert "random" in espresso["bots"]
-    assert [setting["name"] for setting in espresso["settings"]] == ["bot_speed"]
+    assert [setting["name"] for setting in espresso["settings"]] == ["bot_speed", "grace_seconds"]
 
 
 def test_openapi_documents_the_api(server: ServerThread) -> None:
@@ -55,7 +54,7 @@ def test_create_join_and_start(server: ServerThread) -> None:
     summary = server.summary(table_id)
     assert summary["status"] == "open"
     assert summary["options"]["zero"] is True
-    assert summary["settings"] == {"bot_speed": 1000}
+    assert summary["settings"] == {"bot_speed": 1000, "grace_seconds": 30}
     assert [seat["name"] for seat in summary["seats"]] == ["Ada", None, None]
     assert [seat["open"] for seat in summary["seats"]] == [False, True, True]
     assert table_id in [table["table_id"] for table in server.http.get("/api/tables").json()]
@@ -163,7 +162,7 @@ def test_everyone_leaving_abandons_the_table(server: ServerThread) -> None:
     assert log.status_code == 200 and log.json()["actions"] == []
 
 
-def test_seating_bots(server: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_seating_bots(server: ServerThread) -> None:
     created = server.create(players=3, options=FAST)
     table_id, token = created["table_id"], created["token"]
     url = f"/api/tables/{table_id}/seats/{{}}/bot"
@@ -175,17 +174,26 @@ def test_seating_bots(server: ServerThread, monkeypatch: pytest.MonkeyPatch) -> 
     assert post(url.format(1), json={"token": token, "level": "random"}).status_code == 200
     bea = server.join(table_id, "Bea")  # the last seat: the match starts
     assert server.summary(table_id)["status"] == "running"
-    # a person just seated, never away long enough: not yet
-    monkeypatch.setattr(lobby, "REPLACE_AFTER", 60.0)
+    # a person just seated, within the table's grace_seconds (30): not yet
     refused = post(url.format(2), json={"token": token, "level": "random"})
     assert refused.status_code == 409 and "wait" in refused.json()["detail"]
-    # away long enough
-    monkeypatch.setattr(lobby, "REPLACE_AFTER", 0.2)
+    assert bea["seat"] == 2
+    # away longer than the grace: a stand-in plays for them, the seat stays theirs
+    created = server.create(players=3, options={**FAST, "grace_seconds": 0.2})
+    table_id, token = created["table_id"], created["token"]
+    url = f"/api/tables/{table_id}/seats/{{}}/bot"
+    assert post(url.format(1), json={"token": token, "level": "random"}).status_code == 200
+    bea = server.join(table_id, "Bea")
     time.sleep(0.3)
     assert post(url.format(2), json={"token": token, "level": "random"}).status_code == 200
     seats = server.summary(table_id)["seats"]
+    assert [seat["bot"] for seat in seats] == [None, "random", None]
+    assert seats[2]["stand_in"] == "random" and seats[2]["name"] == "Bea"
+    # handing her own seat to a bot for good: then her token no longer holds a seat
+    assert post(url.format(2), json={"token": bea["token"], "level": "random"}).status_code == 200
+    seats = server.summary(table_id)["seats"]
     assert [seat["bot"] for seat in seats] == [None, "random", "random"]
-    # the replaced token no longer holds a seat
+    assert seats[2]["stand_in"] is None
     assert post(url.format(0), json={"token": bea["token"], "level": "random"}).status_code == 403
 
 
@@ -198,11 +206,8 @@ def test_a_player_may_hand_their_own_seat_to_a_bot(server: ServerThread) -> None
     assert server.http.post(url, json={"token": token, "level": "random"}).status_code == 403
 
 
-def test_a_seat_left_during_the_match_can_take_a_bot_at_once(
-    server: ServerThread, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(lobby, "REPLACE_AFTER", 600.0)
-    created = server.create(options=FAST)
+def test_a_seat_left_during_the_match_can_take_a_bot_at_once(server: ServerThread) -> None:
+    created = server.create(options={**FAST, "grace_seconds": 600})
     table_id = created["table_id"]
     bea = server.join(table_id, "Bea")
     assert server.http.post(f"/api/tables/{table_id}/leave", json=bea).status_code == 200

@@ -11,12 +11,12 @@ from .conftest import Client, ServerThread
 def test_only_turn_based_games_have_a_clock(server: ServerThread) -> None:
     listed = {game["name"]: game for game in server.http.get("/api/games").json()}
     names = {name: [s["name"] for s in game["settings"]] for name, game in listed.items()}
-    assert names["espresso"] == ["bot_speed"]
-    assert names["doppio"] == ["bot_speed", "clock_minutes"]
+    assert names["espresso"] == ["bot_speed", "grace_seconds"]
+    assert names["doppio"] == ["bot_speed", "clock_minutes", "grace_seconds"]
     assert listed["doppio"]["board"] is True
     created = server.create(game="doppio", players=2, options={"clock_minutes": 5})
     summary = server.summary(created["table_id"])
-    assert summary["settings"] == {"bot_speed": 1, "clock_minutes": 5}
+    assert summary["settings"] == {"bot_speed": 1, "clock_minutes": 5, "grace_seconds": 60}
     assert summary["clock"] == {"left": [300.0, 300.0], "running": None}  # not started yet
     refused = server.http.post(
         "/api/tables", json={"game": "doppio", "players": 2, "options": {"clock_minutes": -1}}
@@ -62,7 +62,8 @@ def test_a_seat_out_of_time_is_played_by_the_greedy_bot(
     ada.state_until(lambda m: m["view"]["phase"] == "over", timeout=60)
     summary = server.summary(table_id)
     assert summary["status"] == "over"
-    assert summary["seats"][0]["bot"] == "greedy"
+    assert summary["seats"][0]["bot"] is None  # still Ada's seat, played by her stand-in
+    assert summary["seats"][0]["stand_in"] == "greedy"
 
 
 def test_a_restart_keeps_the_time_left(

@@ -11,7 +11,6 @@ from websockets.exceptions import ConnectionClosed
 
 from coffeetable import games
 from coffeetable.engine import IllegalAction, State
-from coffeetable.server import lobby
 from coffeetable.server.connections import OFFERS_KEPT
 from coffeetable.store import Database
 
@@ -390,10 +389,9 @@ def test_bots_ready_and_play_against_a_person(server: ServerThread, clients: lis
 
 
 def test_a_bot_takes_over_from_a_disconnected_player(
-    server: ServerThread, clients: list[Client], monkeypatch: pytest.MonkeyPatch
+    server: ServerThread, clients: list[Client]
 ) -> None:
-    monkeypatch.setattr(lobby, "REPLACE_AFTER", 0.5)
-    created = server.create(players=2, options=FAST)
+    created = server.create(players=2, options={**FAST, "grace_seconds": 0.5})
     table_id = created["table_id"]
     joined = server.join(table_id)
     ada = server.client(table_id, created["token"])
@@ -408,9 +406,11 @@ def test_a_bot_takes_over_from_a_disconnected_player(
     ada.playable()
     ada.act(READY)
     ada.until(lambda m: m["type"] == "event" and m["event"] == {"type": "ready", "seat": 1})
-    stale = Client(f"{server.ws_url}/ws/tables/{table_id}?token={joined['token']}")
-    assert stale.recv()["type"] == "error"
-    stale.close()
+    # A stand-in: Bea's token still holds her seat, and coming back takes it back.
+    back = Client(f"{server.ws_url}/ws/tables/{table_id}?token={joined['token']}")
+    clients.append(back)
+    assert back.until(lambda m: m["type"] == "state")["view"]["seat"] == 1
+    assert server.summary(table_id)["seats"][1]["stand_in"] is None
 
 
 def test_a_player_who_leaves_becomes_a_spectator(

@@ -10,6 +10,11 @@ bot looks again at the new table. A bot that sees nothing to do waits for the
 next change. Each bot's generator is derived from the table's seed and seat.
 A bot that thinks slowly (``THREAD_AFTER``) chooses on a copy of the state on a
 worker thread, so the event loop and the other tables never wait for it.
+
+A stand-in (``stand_in.py``) is the same task, started when it takes an absent
+person's seat and cancelled (``stop_bot``) when they come back. Bots submit
+straight to the table, not through a socket: the sockets' rate limits are not
+theirs.
 """
 
 from __future__ import annotations
@@ -33,11 +38,13 @@ THREAD_AFTER = 0.02
 
 
 def start_bots(table: Table) -> None:
-    """Start a task for every bot seat of ``table`` that has none yet."""
+    """Start a task for every seat of ``table`` a bot plays (its own, or a stand-in
+    for its absent person) that has none yet."""
     loop = asyncio.get_running_loop()
     for seat in table.seats:
-        if seat.bot is not None and seat.index not in table.bots:
-            task = loop.create_task(play(table, seat.index, seat.bot))
+        level = seat.bot_level
+        if level is not None and seat.index not in table.bots:
+            task = loop.create_task(play(table, seat.index, level))
             table.bots[seat.index] = task
 
 

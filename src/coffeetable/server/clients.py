@@ -3,12 +3,17 @@
 ``TableClients`` is the half of ``Table`` that talks: it attaches and detaches
 WebSocket clients, counts each seat's connections, and sends states computed
 once per seat (view, legal actions and actors) to every client of that seat.
+
+Arrivals and departures drive two timers: a person whose last client leaves is
+away (the seat's grace timer starts; coming back stops a stand-in), and a table
+whose last client leaves may be abandoned (``abandon.py``).
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from coffeetable.engine import Event, State
@@ -41,17 +46,31 @@ class TableClients:
     def clock_json(self) -> dict[str, Any] | None:
         return None
 
+    # From the other halves of ``Table`` (stand_in.py, abandon.py); not stubbed
+    # here, where a stub would come first in Table's method order.
+    reclaim: Callable[[int], bool]
+    arm_grace: Callable[[int], None]
+    arm_abandon: Callable[[], None]
+    cancel_abandon: Callable[[], None]
+
     def attach(self, conn: Connection) -> None:
         """A client arrives: it gets the table, the recent public events, then (unless a
-        commit is in flight) the state."""
+        commit is in flight) the state. A person back at their seat takes it back
+        from its stand-in first, so that this state already offers them their moves."""
         self.connections.add(conn)
+        self.cancel_abandon()
+        first = False
         if conn.seat is not None:
-            self.seats[conn.seat].connections += 1
+            seat = self.seats[conn.seat]
+            seat.connections += 1
+            first = seat.connections == 1
+            if first:
+                self.reclaim(conn.seat)
         conn.send_json({"type": "table", "table": self.summary()})
         conn.send_json({"type": "history", "events": list(self.recent)})
         if not self._committing:  # else the broadcast after the commit reaches it
             self._send_state({conn})
-        if conn.seat is not None and self.seats[conn.seat].connections == 1:
+        if first:
             self.broadcast_table()
 
     def detach(self, conn: Connection) -> None:
@@ -65,7 +84,10 @@ class TableClients:
             seat.connections -= 1
             if not seat.connections:
                 seat.absent_since = time.monotonic()
+                self.arm_grace(conn.seat)
                 self.broadcast_table()
+        if not self.connections:
+            self.arm_abandon()
 
     def unseat_clients(self, index: int) -> None:
         """The person of seat ``index`` is gone: their open clients become spectators."""
@@ -98,7 +120,9 @@ class TableClients:
         for conn in conns:
             seat = conn.seat
             if seat not in cache:
-                legal = self.state.legal_actions(seat) if seat in actors else []
+                # A seat a stand-in plays offers its person nothing (only its bot acts).
+                playable = seat in actors and self.seats[seat].bot_level is None
+                legal = self.state.legal_actions(seat) if playable else []
                 keys = None
                 if legal and seat is not None:
                     keys = [self.action_key(seat, action) for action in legal]

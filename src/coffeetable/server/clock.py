@@ -3,14 +3,24 @@
 Each seat has its thinking time; only the single actor's clock runs (none runs
 while several seats or nobody may act). The time left is saved with the table's
 settings (``clock_left``) at every accepted action, so a restarted server goes on
-from there (the time the server was down is not charged). When a seat's time is
-up, the table hands that seat to the greedy bot so that the others can finish.
+from there (the time the server was down is not charged).
+
+When a seat's time is up (event ``{"type": "clock", "seat", "expired": true}``)
+the greedy bot stands in for it for the rest of the match (``stand_in.py``): its
+person keeps the seat and may watch it, but its time stays at zero, so the
+stand-in does not give the seat back. A bot's clock runs but never runs out.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from coffeetable.server.submission import CLOCK
+
+if TYPE_CHECKING:
+    from coffeetable.server.tables import Table
 
 #: The bot that takes over a seat whose time ran out.
 CLOCK_BOT = "greedy"
@@ -44,6 +54,12 @@ class Clock:
             left -= time.monotonic() - self.since
         return max(0.0, left)
 
+    def expire(self, seat: int) -> None:
+        """The seat's time is up: exactly zero from now on."""
+        self.left[seat] = 0.0
+        if seat == self.running:
+            self.since = time.monotonic()
+
     def switch(self, actor: int | None) -> None:
         """Charge the running seat for its time, then run ``actor``'s clock (None: stop)."""
         now = time.monotonic()
@@ -57,3 +73,43 @@ class Clock:
             "left": [round(self.remaining(seat), 1) for seat in range(len(self.left))],
             "running": self.running,
         }
+
+
+class TableClock:
+    """The clock's side of a table (mixed into ``Table``)."""
+
+    def _switch_clock(self: Table, over: bool = False) -> None:
+        """Charge the seat that was acting; start the clock of the single actor now."""
+        if self.clock is None:
+            return
+        actors = [] if over or self.status != "running" else self.state.actors()
+        self.clock.switch(actors[0] if len(actors) == 1 else None)
+        self._arm_clock()
+
+    def _arm_clock(self: Table) -> None:
+        if self._clock_timer is not None:
+            self._clock_timer.cancel()
+            self._clock_timer = None
+        clock = self.clock
+        if clock is None or clock.running is None:
+            return
+        if self.seats[clock.running].bot is not None or clock.left[clock.running] <= 0:
+            return  # a bot's clock never runs out; a seat out of time has its stand-in
+        loop = asyncio.get_running_loop()
+        due = clock.remaining(clock.running)
+        self._clock_timer = loop.call_later(due, self._queue.put_nowait, CLOCK)
+
+    async def _on_clock(self: Table) -> None:
+        """A clock may have run out: the greedy bot stands in for that seat from now on."""
+        clock = self.clock
+        if clock is None or clock.running is None or self.status != "running":
+            return
+        index = clock.running
+        if self.seats[index].bot is not None or clock.left[index] <= 0:
+            return
+        if clock.remaining(index) > 0.001:
+            self._arm_clock()  # the turn changed since the timer was set
+            return
+        clock.expire(index)
+        await self.stand_in(index, CLOCK_BOT, expired=True)
+        self._bump()

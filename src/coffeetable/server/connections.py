@@ -3,12 +3,15 @@
 The table never awaits a client: messages go to the connection's outbox and a
 pump task writes them to the socket. A client that falls too far behind is
 closed rather than slowing the table down.
+
+Every socket also has a ``Throttle`` (its message and action rates, and how
+long it is let flood), and ``SocketQuota`` counts the sockets each client
+address holds open. The numbers are ``Limits`` fields.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections import deque
 from dataclasses import dataclass
@@ -16,21 +19,49 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from coffeetable.server.jsonio import dumps
+from coffeetable.server.limits import Limits, TokenBucket
+
+__all__ = [
+    "MAX_BACKLOG",
+    "MAX_PENDING",
+    "OFFERS_KEPT",
+    "Connection",
+    "Offer",
+    "SocketQuota",
+    "Throttle",
+    "close_reason",
+    "dumps",
+    "encode",
+]
+
 log = logging.getLogger("coffeetable.server")
 
 #: Messages a client may leave unread before it is dropped.
 MAX_BACKLOG = 2000
 #: Actions a client may have waiting in its table's queue.
 MAX_PENDING = 16
-
-
-def dumps(message: Any) -> str:
-    """Compact JSON, as every message goes on the wire."""
-    return json.dumps(message, separators=(",", ":"))
-
-
 #: States a client may act on after newer ones were sent (``"seq"`` in an act).
 OFFERS_KEPT = 8
+#: The longest close reason a WebSocket close frame holds, in UTF-8 bytes.
+MAX_CLOSE_REASON = 123
+
+
+def encode(message: dict[str, Any]) -> str:
+    """``message`` as JSON text. A refusal whose echoed ``action`` cannot be encoded
+    (an integer beyond 64 bits, say) goes without the echo: it is still answered."""
+    try:
+        return dumps(message)
+    except TypeError:
+        if "action" in message:
+            return encode({key: value for key, value in message.items() if key != "action"})
+        raise
+
+
+def close_reason(text: str) -> str:
+    """``text`` cut to what a close frame holds (whole characters only)."""
+    data = text.encode("utf-8")[:MAX_CLOSE_REASON]
+    return data.decode("utf-8", errors="ignore")
 
 
 @dataclass(frozen=True)
@@ -51,18 +82,76 @@ class Offer:
         return None
 
 
-class Connection:
-    """A client of one table: a seat (None for a spectator) and an outbox."""
+class Throttle:
+    """The rates of one socket: messages, actions, and its patience with a flood.
 
-    def __init__(self, websocket: WebSocket, seat: int | None) -> None:
+    Refused messages spend ``patience``, which refills at the message rate: a
+    client a little over the limit never runs out, one sending many times the
+    limit does within seconds (then the socket is closed).
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.messages = TokenBucket(limits.messages_per_second, limits.message_burst)
+        self.actions = TokenBucket(limits.actions_per_second, limits.action_burst)
+        self.patience = TokenBucket(
+            limits.messages_per_second, limits.flood_bursts * limits.message_burst
+        )
+
+    @property
+    def too_many_messages(self) -> str:
+        return f"slow down: at most {self.limits.messages_per_second:g} messages a second"
+
+    @property
+    def too_many_actions(self) -> str:
+        return f"slow down: at most {self.limits.actions_per_second:g} actions a second"
+
+    def refused(self) -> bool:
+        """Count a message refused for its rate; False once the client floods."""
+        return self.patience.take()
+
+
+class SocketQuota:
+    """How many WebSockets each client address holds open (``sockets_per_client``)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.open: dict[str, int] = {}
+
+    def acquire(self, address: str) -> bool:
+        """Count one more socket from ``address``; False (not counted) if it has the most."""
+        count = self.open.get(address, 0)
+        if count >= self.limit:
+            return False
+        self.open[address] = count + 1
+        return True
+
+    def release(self, address: str) -> None:
+        count = self.open.get(address, 0) - 1
+        if count > 0:
+            self.open[address] = count
+        else:
+            self.open.pop(address, None)
+
+
+class Connection:
+    """A client of one table: a seat (None for a spectator), an outbox and a throttle."""
+
+    def __init__(
+        self, websocket: WebSocket, seat: int | None, limits: Limits | None = None
+    ) -> None:
         self.websocket = websocket
         self.seat = seat
         #: The last states this client was sent, newest last ("too slow").
         self.offers: deque[Offer] = deque(maxlen=OFFERS_KEPT)
         #: Its actions submitted and not yet processed.
         self.pending = 0
+        self.throttle = Throttle(limits or Limits())
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        #: The close frame the pump sends once the outbox is empty.
+        self.close_code = 1008
+        self.close_reason = ""
 
     def send(self, text: str) -> None:
         """Queue an already serialized message."""
@@ -70,12 +159,15 @@ class Connection:
             return
         if self._outbox.qsize() >= MAX_BACKLOG:
             log.warning("dropping a client that stopped reading")
-            self.close()
+            self.close(1008, "you stopped reading: too many messages unread")
             return
         self._outbox.put_nowait(text)
 
     def send_json(self, message: dict[str, Any]) -> None:
-        self.send(dumps(message))
+        self.send(encode(message))
+
+    def send_error(self, reason: str) -> None:
+        self.send_json({"type": "error", "reason": reason})
 
     def send_state(self, text: str, offer: Offer) -> None:
         """Queue a state message and remember what it offered."""
@@ -89,10 +181,11 @@ class Connection:
                 return offer
         return None
 
-    def close(self) -> None:
-        """Stop sending; the pump closes the socket once the outbox is empty."""
+    def close(self, code: int = 1008, reason: str = "") -> None:
+        """Stop sending; the pump closes the socket (``code``) once the outbox is empty."""
         if not self.closed:
             self.closed = True
+            self.close_code, self.close_reason = code, close_reason(reason)
             self._outbox.put_nowait(None)
 
     async def pump(self) -> None:
@@ -101,7 +194,7 @@ class Connection:
             while True:
                 text = await self._outbox.get()
                 if text is None:
-                    await self.websocket.close(code=1008)
+                    await self.websocket.close(code=self.close_code, reason=self.close_reason)
                     return
                 await self.websocket.send_text(text)
         except Exception:  # the client went away mid-send: the receive loop cleans up

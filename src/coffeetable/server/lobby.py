@@ -6,44 +6,61 @@ Rules (documented in the API too):
   first seat that is not a bot. A table whose seats are all bots starts at once
   and its creator only watches (seat and token are null).
 - A table is "open" until every seat is taken (a person or a bot), then
-  "running" until the match ends ("over"). A table that every person has left
-  is "abandoned". Only open and running tables are listed.
+  "running" until the match ends ("over"). A table that every person has left,
+  or that nobody (no person, no spectator) has been connected to for
+  ``Limits.abandon_after_seconds``, is "abandoned" (``abandon.py``). Only open
+  and running tables are listed, and restored at the next start.
 - Leaving an open table frees the seat. Leaving a running table keeps the
-  seat's name marked ``left`` and kills its token; if no person remains, the
-  table is abandoned.
+  seat's name marked ``left`` and kills its token for good; if no person
+  remains, the table is abandoned.
 - Any seated person may seat a bot (``POST /api/tables/{id}/seats/{seat}/bot``)
   in an open seat, in their own seat (handing it over: their token stops
-  working), in a seat whose person left, or in a seat whose person has been
-  disconnected for at least ``REPLACE_AFTER`` seconds.
+  working), or in a seat whose person left. In the seat of a person who has
+  been disconnected for the table's ``grace_seconds`` it seats a *stand-in*:
+  that person's token keeps working, and connecting with it takes the seat
+  back (``stand_in.py``; a stand-in also takes such a seat by itself when it
+  must act).
+- Table settings (``TABLE_SETTINGS``) are separate from game options; a
+  setting's default may depend on the game (``grace_seconds``: 30 s for
+  real-time games, 60 s for turn-based ones).
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from coffeetable import bots, games
 from coffeetable.engine import Game
+from coffeetable.server.connections import SocketQuota
 from coffeetable.server.limits import Limits
 from coffeetable.server.quotas import TableQuotas
-from coffeetable.server.seats import REPLACE_AFTER, Seat, clean_name, new_token
+from coffeetable.server.seats import Seat, clean_name, new_token
+from coffeetable.server.stand_in import grace_default
 from coffeetable.server.tables import Table
 from coffeetable.store import SeatRecord, Store, TableRecord
 
 log = logging.getLogger("coffeetable.server")
 
-#: Table-level settings (not game options): name -> (default, minimum, maximum).
+#: Table-level settings (not game options): name -> (default, minimum, maximum);
+#: ``_GAME_DEFAULTS`` may give a setting a default that depends on the game.
 TABLE_SETTINGS: dict[str, tuple[float, float, float]] = {
     "bot_speed": (1.0, 0.1, 10_000.0),
     "clock_minutes": (0.0, 0.0, 600.0),
+    "grace_seconds": (60.0, 0.0, 3600.0),
 }
+#: Defaults that depend on the game: setting -> function of the game.
+_GAME_DEFAULTS: dict[str, Callable[[Game], float]] = {"grace_seconds": grace_default}
 #: What each setting does, for ``GET /api/games``.
 _SETTING_HELP = {
     "bot_speed": "bots react (and the countdown runs) this many times faster",
     "clock_minutes": "turn-based games: each seat's thinking time in minutes (0: no clock);"
-    " a seat out of time is taken over by the greedy bot",
+    " a seat out of time is played by the greedy bot for the rest of the match",
+    "grace_seconds": "seconds a disconnected player keeps their seat to themselves; then a"
+    " stand-in bot plays for them until they come back",
 }
 #: Settings that only turn-based games have.
 _TURN_BASED_ONLY = {"clock_minutes"}
@@ -63,12 +80,18 @@ def _settings_for(game: Game) -> list[str]:
     return [name for name in TABLE_SETTINGS if not game.realtime or name not in _TURN_BASED_ONLY]
 
 
+def setting_default(game: Game, name: str) -> float:
+    """The default of table setting ``name`` at ``game``."""
+    by_game = _GAME_DEFAULTS.get(name)
+    return TABLE_SETTINGS[name][0] if by_game is None else by_game(game)
+
+
 def table_settings_json(game: Game) -> list[dict[str, Any]]:
     """The table-level settings of ``game`` as ``GET /api/games`` lists them."""
     return [
         {
             "name": name,
-            "default": TABLE_SETTINGS[name][0],
+            "default": setting_default(game, name),
             "type": "float",
             "minimum": TABLE_SETTINGS[name][1],
             "maximum": TABLE_SETTINGS[name][2],
@@ -91,8 +114,8 @@ def _split_options(game: Game, given: Mapping[str, Any]) -> tuple[dict[str, Any]
     settings: dict[str, Any] = {}
     options = dict(given)
     for name in _settings_for(game):
-        default, low, high = TABLE_SETTINGS[name]
-        value = options.pop(name, default)
+        _, low, high = TABLE_SETTINGS[name]
+        value = options.pop(name, setting_default(game, name))
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise TableError(400, f"{name} takes a number, not {value!r}")
         if not low <= value <= high:
@@ -102,6 +125,19 @@ def _split_options(game: Game, given: Mapping[str, Any]) -> tuple[dict[str, Any]
         return game.resolve_options(options), settings
     except ValueError as error:
         raise TableError(400, str(error)) from None
+
+
+class _Tables(dict[str, Table]):
+    """The lobby's tables by id: every table put here is adopted first
+    (``Lobby.adopt``), however the lobby came by it (created, restored, read back)."""
+
+    def __init__(self, adopt: Callable[[Table], None]) -> None:
+        super().__init__()
+        self._adopt = adopt
+
+    def __setitem__(self, table_id: str, table: Table) -> None:
+        self._adopt(table)
+        super().__setitem__(table_id, table)
 
 
 class Lobby:
@@ -114,14 +150,20 @@ class Lobby:
         self.allow_seed = allow_seed
         self.limits = limits or Limits()
         self.quotas = TableQuotas(self.limits)
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, Table] = _Tables(self.adopt)
+        #: Open WebSockets per client address (``ws.py``).
+        self.sockets = SocketQuota(self.limits.sockets_per_client)
+
+    def adopt(self, table: Table) -> None:
+        """A table joins this lobby: it keeps to the lobby's limits (before it starts)."""
+        table.limits = self.limits
 
     async def restore(self) -> None:
         """Rebuild every open and running table from its log (server start)."""
         records = await self.store.read(self.store.db.load_live)
         for record in records:
             try:
-                table = Table(record, games.get(record.game), self.store)
+                table = Table(record, games.get(record.game), self.store, self.limits)
             except Exception:
                 log.exception("table %s could not be restored", record.id)
                 continue
@@ -155,7 +197,7 @@ class Lobby:
         table = self.tables.get(table_id)  # loaded meanwhile by another request
         if table is None:
             try:
-                table = Table(record, games.get(record.game), self.store)
+                table = Table(record, games.get(record.game), self.store, self.limits)
             except Exception:
                 log.exception("table %s could not be rebuilt", table_id)
                 raise TableError(500, f"table {table_id!r} cannot be rebuilt") from None
@@ -259,6 +301,8 @@ class Lobby:
         token, seat.token_hash = new_token()
         seat.name = clean_name(name, seat.index)
         seat.left = False
+        seat.absent_since = time.monotonic()  # away until they connect: their grace starts
+        table.arm_grace(seat.index)
         await self._seated(table, seat)
         return seat.index, token
 
@@ -275,8 +319,9 @@ class Lobby:
         table.unseat_clients(index)
         record = seat.record()
         await self.store.write(lambda conn: self.store.db.update_seat(conn, table.id, record))
+        await self._person_left(table, index)
         if table.live and not any(s.is_person for s in table.seats):
-            await self._abandon(table)
+            await table.abandon()
         table.broadcast_table()
         return index
 
@@ -293,13 +338,9 @@ class Lobby:
             raise TableError(400, f"no bot {level!r} for {table.game.title}; choose from {levels}")
         seat = table.seats[index]
         if seat.is_person and index != mine:
-            away = seat.away_for()
-            if away < REPLACE_AFTER:
-                raise TableError(
-                    409,
-                    f"seat {index}'s player is connected or was only away for {away:.0f} s;"
-                    f" wait until {REPLACE_AFTER:g} s",
-                )
+            self._check_away(table, index)
+            await table.stand_in(index, level)  # the seat stays theirs
+            return
         from coffeetable.server.bots import stop_bot
 
         stop_bot(table, index)
@@ -308,9 +349,29 @@ class Lobby:
         seat.name = f"{level.capitalize()} bot"
         if had_person:
             table.unseat_clients(index)
+            await self._person_left(table, index)
         await self._seated(table, seat)
 
     # -- helpers -------------------------------------------------------------
+
+    @staticmethod
+    def _check_away(table: Table, index: int) -> None:
+        """Refuse a stand-in for a person who is connected or within their grace."""
+        if not table.grace_over(index):
+            away, grace = table.seats[index].away_for(), table.grace_seconds
+            raise TableError(
+                409,
+                f"seat {index}'s player is connected or was only away for {away:.0f} s;"
+                f" wait until {grace:g} s (the table's grace_seconds)",
+            )
+
+    @staticmethod
+    async def _person_left(table: Table, index: int) -> None:
+        """Seat ``index`` has no person any more: no grace, no stand-in for them."""
+        had_stand_in = table.seats[index].stand_in is not None
+        table.person_left(index)
+        if had_stand_in:
+            await table.save_settings()
 
     @staticmethod
     def _seat_of(table: Table, token: str) -> int:
@@ -330,9 +391,3 @@ class Lobby:
 
             start_bots(table)
         table.broadcast_table()
-
-    async def _abandon(self, table: Table) -> None:
-        table.status = "abandoned"
-        await self.store.write(lambda conn: self.store.db.set_status(conn, table.id, "abandoned"))
-        await table.stop()
-        table.broadcast_state()

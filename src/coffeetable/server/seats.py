@@ -4,6 +4,10 @@ A person holds a seat through a bearer token: 32 random bytes, URL-safe, shown
 once (to the creator or joiner) and stored only as its SHA-256. A bot seat has
 no token. A seat whose person left keeps its name with ``left`` set; its token
 no longer works.
+
+A person who is away (disconnected longer than the table's ``grace_seconds``,
+or out of time on the clock) keeps the seat and the token; a *stand-in* bot
+(``Seat.stand_in``) plays for them meanwhile (``server/stand_in.py``).
 """
 
 from __future__ import annotations
@@ -18,8 +22,6 @@ from typing import Any
 
 from coffeetable.store import SeatRecord
 
-#: A seated player may hand a seat to a bot once its person has been away this long.
-REPLACE_AFTER = 10.0
 MAX_NAME = 40
 
 
@@ -75,6 +77,9 @@ class Seat:
     connections: int = 0
     #: time.monotonic() since which nobody holds the seat (joined, or last disconnect).
     absent_since: float = field(default_factory=time.monotonic)
+    #: The bot level playing for this seat's absent person (None: nobody stands in).
+    #: Saved in the table's settings, not in the seat's record (``stand_in.py``).
+    stand_in: str | None = None
 
     @property
     def is_open(self) -> bool:
@@ -85,6 +90,11 @@ class Seat:
     def is_person(self) -> bool:
         """A person holds the seat (a token works for it)."""
         return self.token_hash is not None
+
+    @property
+    def bot_level(self) -> str | None:
+        """The bot that plays this seat now: its own bot, or a stand-in for its person."""
+        return self.bot or self.stand_in
 
     def matches(self, token: str) -> bool:
         return self.token_hash is not None and hmac.compare_digest(
@@ -107,6 +117,7 @@ class Seat:
             "seat": self.index,
             "name": self.name,
             "bot": self.bot,
+            "stand_in": self.stand_in,
             "connected": self.bot is not None or self.connections > 0,
             "left": self.left,
             "open": self.is_open,

@@ -18,8 +18,15 @@ when it ends a fresh state goes out and the bots start.
 Clock: a turn-based table with the setting ``clock_minutes`` gives each seat
 that much thinking time (``server/clock.py``); it runs only for the single
 actor, is sent in every state (``clock``) and in the summary, and a seat whose
-time runs out is handed to the greedy bot (event ``{"type": "clock", "seat":
-s, "expired": true}``).
+time runs out is played by the greedy stand-in for the rest of the match
+(event ``{"type": "clock", "seat": s, "expired": true}``).
+
+Stand-ins (``server/stand_in.py``): a person away longer than the table's
+``grace_seconds`` keeps their seat; when it must act, a bot plays it for them
+until they connect again with their token.
+
+Abandon (``server/abandon.py``): a live table with no client at all for
+``Limits.abandon_after_seconds`` is closed as "abandoned".
 
 History: a client that arrives gets, before its first state, the last
 ``HISTORY`` public events of the match (``{"type": "history", "events": [...]}``;
@@ -39,66 +46,57 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from coffeetable.bots.registry import heuristics
 from coffeetable.engine import Event, Game, IllegalAction, MatchLog, State
+from coffeetable.server.abandon import TableAbandon
 from coffeetable.server.clients import TableClients
-from coffeetable.server.clock import CLOCK_BOT, SAVED, Clock
+from coffeetable.server.clock import SAVED, Clock, TableClock
 from coffeetable.server.connections import Connection
+from coffeetable.server.limits import Limits
 from coffeetable.server.seats import Seat
+from coffeetable.server.stand_in import STAND_INS, TableStandIns
+from coffeetable.server.submission import (
+    ABANDON,
+    CLOCK,
+    GRACE,
+    IDLE,
+    IDLE_ACTION,
+    SAVE,
+    TICK,
+    Submission,
+)
 from coffeetable.store import Store, TableRecord
+
+__all__ = ["COUNTDOWN", "HISTORY", "IDLE_ACTION", "Submission", "Table"]
 
 log = logging.getLogger("coffeetable.server")
 
 #: Seconds of "3, 2, 1, ESPRESSO!" at bot_speed 1.
 COUNTDOWN = 3.0
-IDLE_ACTION: dict[str, Any] = {"type": "idle"}
 #: Public events kept for clients that arrive mid-match.
 HISTORY = 200
 KeyFn = Callable[[Any, int, Any], Any]
 
 
-@dataclass
-class Submission:
-    """An action waiting in a table's queue."""
-
-    seat: int | None
-    action: Any
-    #: The legal actions the sender was last offered (None: the table itself).
-    basis: list[dict[str, Any]] | None = None
-    #: Where to send a refusal (None for bots and timers).
-    sender: Connection | None = None
-    #: What the action meant when it was sent (``Table.action_key``); None: unchecked.
-    key: Any = None
-    #: Set to True (applied and saved) or False (refused) once processed.
-    done: asyncio.Future[bool] | None = None
-
-    def settle(self, applied: bool) -> None:
-        if self.sender is not None:
-            self.sender.pending -= 1
-        if self.done is not None and not self.done.done():
-            self.done.set_result(applied)
-
-
-_TICK = Submission(None, None)  # the countdown is over
-_IDLE = Submission(None, IDLE_ACTION)  # the idle timer fired
-_CLOCK = Submission(None, None)  # a seat's clock may have run out
-
-
-class Table(TableClients):
+class Table(TableClients, TableClock, TableStandIns, TableAbandon):
     """One table: its match state, log, seats, clients, actor and bots."""
 
-    def __init__(self, record: TableRecord, game: Game, store: Store) -> None:
+    def __init__(
+        self, record: TableRecord, game: Game, store: Store, limits: Limits | None = None
+    ) -> None:
         self.id = record.id
         self.game = game
         self.players = record.players
         self.seed = record.seed
         self.options = dict(record.options)
         self.settings = dict(record.settings)
+        #: The server's limits (the lobby gives each table its own: ``Lobby.adopt``).
+        self.limits = limits or Limits()
         self.clock = Clock.for_table(self.settings, record.players, game.realtime)
         self.settings.pop(SAVED, None)
+        stand_ins = self.settings.pop(STAND_INS, None)
         self.name = record.name
         self.status = record.status  # open | running | over | abandoned
         self.created = record.created
@@ -121,6 +119,7 @@ class Table(TableClients):
         self.bots: dict[int, asyncio.Task[None]] = {}
         module = heuristics(game.name)
         self._key: KeyFn | None = getattr(module, "action_key", None)
+        self._init_stand_ins(stand_ins)
 
     # -- facts ---------------------------------------------------------------
 
@@ -199,9 +198,14 @@ class Table(TableClients):
     # -- life ----------------------------------------------------------------
 
     def start(self) -> None:
-        """Start the actor (and, if running, the bots and the idle timer)."""
+        """Start the actor (and, if running, the bots and the idle timer); people who
+        are not connected are away from now on (grace and abandon timers)."""
         if self.live and self._actor is None:
             self._actor = asyncio.get_running_loop().create_task(self._run())
+            for seat in self.seats:
+                if seat.is_person and not seat.connections:
+                    self.arm_grace(seat.index)
+            self.arm_abandon()
         if self.status == "running":
             self._begin()
 
@@ -223,10 +227,8 @@ class Table(TableClients):
 
     async def stop(self) -> None:
         """Cancel the actor, bots and timers (server shutdown or table closed)."""
-        if self._idle_timer is not None:
-            self._idle_timer.cancel()
-        if self._clock_timer is not None:
-            self._clock_timer.cancel()
+        self._cancel_timers()
+        self.cancel_abandon()
         tasks = [task for task in (self._actor, *self.bots.values()) if task is not None]
         self._actor = None
         self.bots.clear()
@@ -265,15 +267,20 @@ class Table(TableClients):
             )
 
     async def _run(self) -> None:
+        chores = {
+            TICK: self._end_hold,
+            IDLE: self._on_idle,
+            CLOCK: self._on_clock,
+            GRACE: self._on_grace,
+            SAVE: self.save_settings,
+            ABANDON: self._on_abandon,
+        }
         while self.live:
             submission = await self._queue.get()
             try:
-                if submission is _TICK:
-                    self._end_hold()
-                elif submission is _IDLE:
-                    await self._on_idle()
-                elif submission is _CLOCK:
-                    await self._on_clock()
+                chore = chores.get(submission)
+                if chore is not None:
+                    await chore()
                 else:
                     await self._process(submission)
             except Exception:  # keep the table alive whatever one action did
@@ -289,9 +296,9 @@ class Table(TableClients):
         if self.holding:
             self._reject(submission, "wait for ESPRESSO!")
             return
-        sender = submission.sender
-        if sender is not None and sender.seat != submission.seat:
-            self._reject(submission, "this seat is no longer yours")
+        reason = self._refusal(submission)
+        if reason is not None:
+            self._reject(submission, reason)
             return
         seat, action = submission.seat, submission.action
         key = submission.key
@@ -315,6 +322,22 @@ class Table(TableClients):
         else:
             self._reject(submission, "the server could not save this action")
 
+    def _refusal(self, submission: Submission) -> str | None:
+        """Why a submission no longer speaks for its seat, or None."""
+        sender, seat = submission.sender, submission.seat
+        if sender is not None and sender.seat != seat:
+            return "this seat is no longer yours"
+        if seat is None:
+            return None
+        playing = self.seats[seat].bot_level
+        if sender is not None and playing is not None:
+            if self.out_of_time(seat):
+                return f"your time ran out: the {playing} stand-in plays your seat"
+            return f"the {playing} stand-in plays this seat"
+        if sender is None and playing is None:
+            return "this seat is no longer a bot's"  # its person came back
+        return None
+
     async def _commit(self, seat: int | None, action: Any, events: list[dict[str, Any]]) -> bool:
         """Log the applied action, then tell everyone: events first, then states.
 
@@ -327,7 +350,7 @@ class Table(TableClients):
         seq = self.seq + 1
         db = self.store.db
         self._switch_clock(over)
-        saved = None if self.clock is None else {**self.settings, SAVED: list(self.clock.left)}
+        saved = None if self.clock is None else self.saved_settings()
 
         def write(conn: Any) -> None:
             db.append_action(conn, self.id, seq, seat, action)
@@ -358,8 +381,8 @@ class Table(TableClients):
             seconds = round(hold, 3)
             self.broadcast({"type": "event", "event": {"type": "countdown", "seconds": seconds}})
             loop = asyncio.get_running_loop()
-            loop.call_later(hold, self._queue.put_nowait, _TICK)
-        if over:
+            loop.call_later(hold, self._queue.put_nowait, TICK)
+        if over and self.status == "running":
             self.status = "over"
             await self._finish()
         self.broadcast_state()
@@ -368,16 +391,22 @@ class Table(TableClients):
         return True
 
     async def _finish(self) -> None:
-        if self._idle_timer is not None:
-            self._idle_timer.cancel()
-        if self._clock_timer is not None:
-            self._clock_timer.cancel()
+        self._cancel_timers()
+        self.cancel_abandon()
         for task in list(self.bots.values()):
             task.cancel()
         self.bots.clear()
         self.broadcast_table()
 
-    def _end_hold(self) -> None:
+    def _cancel_timers(self) -> None:
+        """The idle, clock and grace timers (not the abandon timer)."""
+        for timer in (self._idle_timer, self._clock_timer):
+            if timer is not None:
+                timer.cancel()
+        self._idle_timer = self._clock_timer = None
+        self.cancel_grace()
+
+    async def _end_hold(self) -> None:
         if not self.holding:
             return
         self.holding = False
@@ -396,7 +425,7 @@ class Table(TableClients):
             return
         due = max(0.0, self._last_action + idle - time.monotonic())
         loop = asyncio.get_running_loop()
-        self._idle_timer = loop.call_later(due, self._queue.put_nowait, _IDLE)
+        self._idle_timer = loop.call_later(due, self._queue.put_nowait, IDLE)
 
     async def _on_idle(self) -> None:
         idle = self.idle_seconds
@@ -411,54 +440,6 @@ class Table(TableClients):
             return  # not in play (e.g. the ready check): the next action re-arms it
         await self._commit(None, dict(IDLE_ACTION), events)
 
-    # -- the clock -------------------------------------------------------------
-
-    def _switch_clock(self, over: bool = False) -> None:
-        """Charge the seat that was acting; start the clock of the single actor now."""
-        if self.clock is None:
-            return
-        actors = [] if over or self.status != "running" else self.state.actors()
-        self.clock.switch(actors[0] if len(actors) == 1 else None)
-        self._arm_clock()
-
-    def _arm_clock(self) -> None:
-        if self._clock_timer is not None:
-            self._clock_timer.cancel()
-            self._clock_timer = None
-        clock = self.clock
-        if clock is None or clock.running is None or self.seats[clock.running].bot is not None:
-            return  # a bot's clock runs but never runs out
-        loop = asyncio.get_running_loop()
-        due = clock.remaining(clock.running)
-        self._clock_timer = loop.call_later(due, self._queue.put_nowait, _CLOCK)
-
-    async def _on_clock(self) -> None:
-        """A clock may have run out: hand that seat to the greedy bot."""
-        clock = self.clock
-        if clock is None or clock.running is None or self.status != "running":
-            return
-        index = clock.running
-        seat = self.seats[index]
-        if seat.bot is not None:
-            return
-        if clock.remaining(index) > 0.001:
-            self._arm_clock()  # the turn changed since the timer was set
-            return
-        from coffeetable.server.bots import start_bots
-
-        seat.bot, seat.token_hash = CLOCK_BOT, None
-        seat.name = f"{CLOCK_BOT.capitalize()} bot"
-        record = seat.record()
-        await self.store.write(lambda conn: self.store.db.update_seat(conn, self.id, record))
-        self.unseat_clients(index)
-        self.broadcast(
-            {"type": "event", "event": {"type": "clock", "seat": index, "expired": True}}
-        )
-        start_bots(self)
-        self.broadcast_table()
-        self.broadcast_state()
-        self._bump()
-
     # -- helpers -------------------------------------------------------------
 
     def _replay(self) -> State:
@@ -470,9 +451,11 @@ class Table(TableClients):
         return state
 
     def _bump(self) -> None:
+        """What a seat may do changed: wake the bots, and see if a stand-in is due."""
         self.version += 1
         self._changed.set()
         self._changed = asyncio.Event()
+        self.check_stand_ins()
 
     async def wait_change(self, seen: int) -> None:
         """Return once ``version`` differs from ``seen``."""

@@ -2,17 +2,19 @@
 
 Server -> client messages (JSON text frames):
 
-- ``{"type": "table", "table": summary}``: on connect and whenever seats change;
+- ``{"type": "table", "table": summary}``: on connect and whenever seats change
+  (a seat's ``stand_in`` names the bot playing for its absent person);
 - ``{"type": "history", "events": [...]}``: on connect, the match's last public
   events (at most ``tables.HISTORY``), so a board can tell its log again;
 - ``{"type": "state", "seq", "view", "legal", "actors"}``: on connect and after
-  every change (``legal``: this seat's actions now; empty for spectators); with
-  ``"clock": {"left": [seconds per seat], "running": seat | null}`` on tables
-  with a clock (``clock_minutes``);
+  every change (``legal``: this seat's actions now; empty for spectators and
+  while a stand-in plays the seat); with ``"clock": {"left": [seconds per
+  seat], "running": seat | null}`` on tables with a clock (``clock_minutes``);
 - ``{"type": "event", "event"}``: public events of an action, before its state;
   ``{"type": "countdown", "seconds"}`` after ``round_started``;
   ``{"type": "clock", "seat", "expired": true}`` when a seat's time ran out;
-- ``{"type": "rejected", "reason", "action"}``: your action was refused;
+- ``{"type": "rejected", "reason", "action"}``: your action was refused (the
+  ``action`` echo is left out if it cannot be encoded);
 - ``{"type": "error", "reason"}``: a malformed message (nothing changed);
 - ``{"type": "pong"}``: answer to ``{"type": "ping"}``.
 
@@ -24,6 +26,24 @@ slow" answers an action that state offered but that is no longer legal, or no
 longer means the same (with Chaos: the card in that slot changed). A client
 with 16 actions still queued is refused "slow down".
 
+Limits (``Limits`` fields), on every socket, people's and programs' alike:
+
+- Origin: a handshake with an ``Origin`` header is accepted only from the
+  site's own pages or ``allowed_origins`` (``origin.py``); else an ``error``
+  and close code 4403. No Origin header (a program, not a page): accepted.
+- ``sockets_per_client`` sockets open per client address; the next one gets an
+  ``error`` and close code 1013 (try again later).
+- A frame over ``max_message_bytes`` gets an ``error`` and the socket lives
+  (uvicorn's ``ws_max_size``, 1 MiB in ``serve``, closes with 1009 above that).
+  Binary frames, JSON that is not strict (NaN, nesting deeper than
+  ``jsonio.MAX_DEPTH``) and messages of the wrong shape get an ``error`` too.
+- Rates, per socket: ``messages_per_second`` (burst ``message_burst``) and
+  ``actions_per_second`` (burst ``action_burst``). Over them an act is
+  ``rejected`` and any other message gets an ``error`` ("slow down: ..."),
+  nothing applied; a socket that floods far past them (``flood_bursts``) is
+  closed with 1008. The table's own bots do not use sockets: they are not
+  limited.
+
 An unknown table closes the socket with code 4404, a token that holds no seat
 with 4403 (after an ``error`` message saying why).
 """
@@ -31,91 +51,182 @@ with 4403 (after an ``error`` message saying why).
 from __future__ import annotations
 
 import asyncio
-import json
-import logging
+import contextlib
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-from coffeetable.server.connections import MAX_PENDING, Connection, dumps
+from coffeetable.server.connections import (
+    MAX_PENDING,
+    Connection,
+    Throttle,
+    close_reason,
+    encode,
+)
+from coffeetable.server.jsonio import JSONError, loads
+from coffeetable.server.limits import Limits
 from coffeetable.server.lobby import Lobby, TableError
+from coffeetable.server.origin import origin_refusal
 from coffeetable.server.tables import Submission, Table
 
 router = APIRouter()
-log = logging.getLogger("coffeetable.server")
+
+#: Close codes: refused (origin, token), no such table, try again later (too
+#: many sockets), policy (flooding, not reading).
+FORBIDDEN, NOT_FOUND, TRY_LATER, POLICY = 4403, 4404, 1013, 1008
+
+Frame = dict[str, Any]
 
 
 async def _refuse(websocket: WebSocket, reason: str, code: int) -> None:
+    """Accept only to say why, then close with ``code``."""
     await websocket.accept()
-    await websocket.send_text(dumps({"type": "error", "reason": reason}))
-    await websocket.close(code=code, reason=reason[:120])
+    await websocket.send_text(encode({"type": "error", "reason": reason}))
+    await websocket.close(code=code, reason=close_reason(reason))
+
+
+def client_address(websocket: WebSocket) -> str:
+    client = websocket.scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+async def _admit(websocket: WebSocket, lobby: Lobby) -> str | None:
+    """Check the Origin and the socket quota; the client's address, or None if refused."""
+    limits = lobby.limits
+    refusal = origin_refusal(websocket.headers, websocket.url.scheme, limits.allowed_origins)
+    if refusal is not None:
+        await _refuse(websocket, refusal, FORBIDDEN)
+        return None
+    address = client_address(websocket)
+    if not lobby.sockets.acquire(address):
+        reason = f"too many connections from your address (at most {limits.sockets_per_client})"
+        await _refuse(websocket, reason + ": close one and try again", TRY_LATER)
+        return None
+    return address
 
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
     lobby: Lobby = websocket.app.state.lobby
+    address = await _admit(websocket, lobby)
+    if address is None:
+        return
+    try:
+        await _serve_table(websocket, lobby, table_id, token)
+    finally:
+        lobby.sockets.release(address)
+
+
+async def _serve_table(
+    websocket: WebSocket, lobby: Lobby, table_id: str, token: str | None
+) -> None:
     try:
         table = await lobby.get(table_id)
     except TableError as error:
-        await _refuse(websocket, error.detail, 4404)
+        await _refuse(websocket, error.detail, NOT_FOUND)
         return
     seat = None
     if token:
         seat = table.seat_for_token(token)
         if seat is None:
-            await _refuse(websocket, "this token holds no seat at this table", 4403)
+            await _refuse(websocket, "this token holds no seat at this table", FORBIDDEN)
             return
     await websocket.accept()
-    conn = Connection(websocket, seat)
+    conn = Connection(websocket, seat, lobby.limits)
     table.attach(conn)
     pump = asyncio.create_task(conn.pump())
+    flooded = False
     try:
         while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
                 break
-            text = message.get("text")
-            if text is None:
-                conn.send_json({"type": "error", "reason": "send JSON in text frames"})
-                continue
-            handle(table, conn, text)
+            if not handle_frame(table, conn, frame):
+                flooded = True
+                conn.close(POLICY, "you sent too many messages: this socket is closed")
+                break
     except WebSocketDisconnect:
         pass
     finally:
         table.detach(conn)
+        if flooded:  # let the pump send what is queued, then the close frame
+            with contextlib.suppress(Exception):
+                await pump
         pump.cancel()
         lobby.release(table)
 
 
-def handle(table: Table, conn: Connection, text: str) -> None:
-    """One client message; a malformed one gets an error and changes nothing."""
+def parse(frame: Frame, limits: Limits) -> tuple[dict[str, Any] | None, str | None]:
+    """A frame's message, or why it is not one: (message, None) or (None, reason)."""
+    text, data = frame.get("text"), frame.get("bytes")
+    limit = limits.max_message_bytes
+    if _size(text, data) > limit:
+        return None, f"a message is at most {limit} bytes"
+    if text is None:
+        return None, "send JSON in text frames, not binary ones"
     try:
-        message = json.loads(text)
-    except ValueError:
-        conn.send_json({"type": "error", "reason": "a message must be JSON"})
-        return
+        message = loads(text)
+    except JSONError as error:
+        return None, f"a message must be JSON: {error.reason}"
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        conn.send_json({"type": "error", "reason": "a message is a JSON object with a 'type'"})
-        return
+        return None, "a message is a JSON object with a 'type'"
+    return message, None
+
+
+def _size(text: str | None, data: bytes | None) -> int:
+    """A frame's size in bytes (UTF-8 only counted when characters alone cannot tell)."""
+    if text is None:
+        return len(data or b"")
+    return len(text) if text.isascii() else len(text.encode("utf-8", errors="surrogatepass"))
+
+
+def handle_frame(table: Table, conn: Connection, frame: Frame) -> bool:
+    """One frame from the client; False once it floods (the caller closes the socket)."""
+    throttle = conn.throttle
+    message, error = parse(frame, throttle.limits)
+    if not throttle.messages.take():
+        return _slow_down(conn, message, throttle.too_many_messages)
+    if message is None:
+        conn.send_error(error or "not a message")
+        return True
+    return handle(table, conn, message)
+
+
+def _slow_down(conn: Connection, message: dict[str, Any] | None, reason: str) -> bool:
+    """Refuse a message for its rate: an act is rejected, anything else an error."""
+    if message is not None and message["type"] == "act":
+        conn.send_json({"type": "rejected", "reason": reason, "action": message.get("action")})
+    else:
+        conn.send_error(reason)
+    return conn.throttle.refused()
+
+
+def handle(table: Table, conn: Connection, message: dict[str, Any]) -> bool:
+    """One client message (a JSON object with a type); a bad one gets an error.
+    False once the client floods."""
     kind = message["type"]
     if kind == "ping":
         conn.send_json({"type": "pong"})
     elif kind == "act":
-        act(table, conn, message)
+        return act(table, conn, message)
     else:
-        conn.send_json({"type": "error", "reason": f"unknown message type {kind!r}"})
+        conn.send_error(f"unknown message type {kind[:40]!r}")
+    return True
 
 
-def act(table: Table, conn: Connection, message: dict[str, Any]) -> None:
-    """Queue the action for the connection's seat, with what it was offered."""
+def act(table: Table, conn: Connection, message: dict[str, Any]) -> bool:
+    """Queue the action for the connection's seat, with what it was offered.
+    False once the client floods."""
     action, seq = message.get("action"), message.get("seq")
     if not isinstance(action, dict):
-        conn.send_json({"type": "error", "reason": "'act' needs an 'action' object"})
-        return
+        conn.send_error("'act' needs an 'action' object")
+        return True
     if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
-        conn.send_json({"type": "error", "reason": "'seq' is the seq of a state you were sent"})
-        return
+        conn.send_error("'seq' is the seq of a state you were sent")
+        return True
+    if not conn.throttle.actions.take():
+        return _slow_down(conn, message, conn.throttle.too_many_actions)
     reason = None
     offer = conn.offer(seq)
     if conn.seat is None:
@@ -126,18 +237,51 @@ def act(table: Table, conn: Connection, message: dict[str, Any]) -> None:
         reason = "too slow"  # it acted on a state older than the ones kept
     if reason is not None:
         conn.send_json({"type": "rejected", "reason": reason, "action": action})
-        return
+        return True
     legal = [] if offer is None else offer.legal
     key = None if offer is None else offer.key_of(action)
     table.submit(Submission(conn.seat, action, legal, conn, key))
+    return True
 
 
 @router.websocket("/ws/echo")
 async def echo_socket(websocket: WebSocket) -> None:
-    """Sends every text frame back: the bare cost of the stack, for benchmarks."""
-    await websocket.accept()
+    """Sends every text frame back: the bare cost of the stack, for benchmarks.
+
+    The same Origin check, socket quota, size limit and message rate as a table's.
+    """
+    lobby: Lobby = websocket.app.state.lobby
+    address = await _admit(websocket, lobby)
+    if address is None:
+        return
+    throttle = Throttle(lobby.limits)
     try:
+        await websocket.accept()
         while True:
-            await websocket.send_text(await websocket.receive_text())
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            reply = _echo(frame, throttle)
+            if reply is None:
+                await websocket.close(POLICY, "you sent too many messages: this socket is closed")
+                break
+            await websocket.send_text(reply)
     except WebSocketDisconnect:
         pass
+    finally:
+        lobby.sockets.release(address)
+
+
+def _echo(frame: Frame, throttle: Throttle) -> str | None:
+    """What the echo socket answers a frame (None: close it, it floods)."""
+    text = frame.get("text")
+    if _size(text, frame.get("bytes")) > throttle.limits.max_message_bytes:
+        reason = f"a message is at most {throttle.limits.max_message_bytes} bytes"
+        return encode({"type": "error", "reason": reason})
+    if not throttle.messages.take():
+        if not throttle.refused():
+            return None
+        return encode({"type": "error", "reason": throttle.too_many_messages})
+    if text is None:
+        return encode({"type": "error", "reason": "send text frames, not binary ones"})
+    return text

@@ -1,0 +1,58 @@
+"""Abandoned tables: a live table nobody is connected to is closed after a while.
+
+A live table (open or running) with no client at all (no person and no
+spectator) for ``Limits.abandon_after_seconds`` is closed as "abandoned": the
+status is saved, its actor, bots and timers stop, the lobby no longer lists it
+and the next start does not restore it. A table whose every person left is
+abandoned at once (``Lobby.leave``).
+
+One timer per table, not a loop over all tables: armed when the table starts
+(so a table restored at server start counts its absence from the start) and
+whenever its last client leaves, cancelled when a client arrives. A table of
+bots watched by a spectator is not abandoned while watched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from coffeetable.server.submission import ABANDON
+
+if TYPE_CHECKING:
+    from coffeetable.server.tables import Table
+
+
+class TableAbandon:
+    """The abandon timer of a table (mixed into ``Table``)."""
+
+    _abandon_timer: asyncio.TimerHandle | None = None
+
+    def arm_abandon(self: Table) -> None:
+        """Nobody is connected: close the table if it stays that way."""
+        if not self.live or self.connections or self._abandon_timer is not None:
+            return
+        loop = asyncio.get_running_loop()
+        seconds = self.limits.abandon_after_seconds
+        self._abandon_timer = loop.call_later(seconds, self._queue.put_nowait, ABANDON)
+
+    def cancel_abandon(self: Table) -> None:
+        if self._abandon_timer is not None:
+            self._abandon_timer.cancel()
+            self._abandon_timer = None
+
+    async def _on_abandon(self: Table) -> None:
+        self._abandon_timer = None
+        if self.live and not self.connections:
+            await self.abandon()
+
+    async def abandon(self: Table) -> None:
+        """Close the table as abandoned; whoever still watches gets its last table and state."""
+        if not self.live:
+            return
+        self.status = "abandoned"
+        self.cancel_abandon()
+        await self.store.write(lambda conn: self.store.db.set_status(conn, self.id, "abandoned"))
+        await self.stop()
+        self.broadcast_table()
+        self.broadcast_state()

@@ -1,0 +1,195 @@
+"""Stand-ins: a bot plays for a person who is away, and the seat stays theirs.
+
+Board Game Arena's "zombie mode, with a way home". A person is away while no
+client holds their seat's token. Once they have been away for the table's
+``grace_seconds`` (a table setting; ``grace_default``):
+
+- any other seated person may seat a stand-in there
+  (``POST /api/tables/{id}/seats/{seat}/bot``, any level the game offers);
+- and when the seat must act (it is among ``state.actors()``: its turn, a
+  simultaneous pick, Espresso's ready check or its play) a stand-in takes it
+  by itself, at ``level_for(game)``: medium for real-time games, greedy for
+  turn-based ones.
+
+The person's token keeps working: when they connect with it, the stand-in
+stops and the seat is theirs again at once (a ``table`` message shows every
+seat's ``stand_in``). A seat out of time on the clock is the exception: the
+greedy stand-in plays it for the rest of the match (its time stays at zero);
+the person may connect and watch their seat but not act.
+
+Stand-ins survive a restart: the table's settings hold them (``stand_ins``:
+``{"seat": level}``), saved whenever they change; the seats' records are
+not theirs to change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import TYPE_CHECKING, Any
+
+from coffeetable import bots
+from coffeetable.engine import Game
+from coffeetable.server.clock import CLOCK_BOT, SAVED
+from coffeetable.server.submission import GRACE, SAVE
+
+if TYPE_CHECKING:
+    from coffeetable.server.tables import Table
+
+#: The settings key that holds the stand-ins: {"seat": level}.
+STAND_INS = "stand_ins"
+#: Stand-in levels in order of preference: the first one the game offers plays.
+REALTIME_LEVELS = ("medium", "greedy", "random")
+TURN_BASED_LEVELS = ("greedy", "random")
+#: Default ``grace_seconds``. Espresso is a race: while an absent player's seat
+#: waits, the others' ready check waits and the round runs on without them, so
+#: 30 s (a reload, a dropped Wi-Fi). Turn-based games wait only on the absent
+#: seat's turns, and a phone switching networks takes a while: 60 s.
+REALTIME_GRACE = 30.0
+TURN_BASED_GRACE = 60.0
+
+
+def grace_default(game: Game) -> float:
+    return REALTIME_GRACE if game.realtime else TURN_BASED_GRACE
+
+
+def level_for(game: Game) -> str:
+    """The bot that stands in for an absent person at ``game``."""
+    offered = bots.available(game.name)
+    preferred = REALTIME_LEVELS if game.realtime else TURN_BASED_LEVELS
+    return next((level for level in preferred if level in offered), offered[0])
+
+
+class TableStandIns:
+    """Grace timers, stand-ins and reclaiming a seat (mixed into ``Table``)."""
+
+    def _init_stand_ins(self: Table, saved: Any) -> None:
+        """Seat the saved stand-ins (and the greedy one in seats out of time)."""
+        self._grace_timers: dict[int, asyncio.TimerHandle] = {}
+        self._grace_queued = False
+        levels = bots.available(self.game.name)
+        if isinstance(saved, dict):
+            for key, level in saved.items():
+                index = int(key) if str(key).isdigit() else -1
+                if 0 <= index < self.players and level in levels:
+                    self.seats[index].stand_in = level
+        for seat in self.seats:
+            if not seat.is_person:
+                seat.stand_in = None
+            elif self.out_of_time(seat.index):
+                seat.stand_in = CLOCK_BOT
+
+    @property
+    def grace_seconds(self: Table) -> float:
+        value = self.settings.get("grace_seconds")
+        return grace_default(self.game) if value is None else float(value)
+
+    def out_of_time(self: Table, index: int) -> bool:
+        """The seat's clock has run out (its stand-in stays for the rest of the match)."""
+        return self.clock is not None and self.clock.remaining(index) <= 0
+
+    def saved_settings(self: Table) -> dict[str, Any]:
+        """The settings as the database keeps them: with the clock and the stand-ins."""
+        saved = dict(self.settings)
+        if self.clock is not None:
+            saved[SAVED] = list(self.clock.left)
+        stand_ins = {str(s.index): s.stand_in for s in self.seats if s.stand_in is not None}
+        if stand_ins:
+            saved[STAND_INS] = stand_ins
+        return saved
+
+    async def save_settings(self: Table) -> None:
+        saved = self.saved_settings()
+        await self.store.write(lambda conn: self.store.db.set_settings(conn, self.id, saved))
+
+    # -- grace ---------------------------------------------------------------
+
+    def arm_grace(self: Table, index: int) -> None:
+        """The person of seat ``index`` is away: look again once their grace is over."""
+        self.cancel_grace(index)
+        seat = self.seats[index]
+        if not self.live or not seat.is_person or seat.stand_in is not None:
+            return
+        due = max(0.0, self.grace_seconds - seat.away_for())
+        loop = asyncio.get_running_loop()
+        self._grace_timers[index] = loop.call_later(due, self._wake_grace)
+
+    def cancel_grace(self: Table, index: int | None = None) -> None:
+        """Forget seat ``index``'s grace timer (None: every seat's)."""
+        indices = list(self._grace_timers) if index is None else [index]
+        for key in indices:
+            timer = self._grace_timers.pop(key, None)
+            if timer is not None:
+                timer.cancel()
+
+    def _wake_grace(self) -> None:
+        if not self._grace_queued:
+            self._grace_queued = True
+            self._queue.put_nowait(GRACE)
+
+    def grace_over(self: Table, index: int) -> bool:
+        """The seat's person has been away for at least ``grace_seconds``."""
+        seat = self.seats[index]
+        return seat.is_person and not seat.connections and seat.away_for() >= self.grace_seconds
+
+    def _stand_ins_due(self: Table) -> list[int]:
+        """Absent people's seats that must act now and have no stand-in yet."""
+        if self.status != "running" or self.holding or self._actor is None:
+            return []
+        return [
+            index
+            for index in self.state.actors()
+            if self.seats[index].stand_in is None and self.grace_over(index)
+        ]
+
+    def check_stand_ins(self: Table) -> None:
+        """Whenever the table changes: wake the actor if a stand-in is due."""
+        if self._stand_ins_due():
+            self._wake_grace()
+
+    async def _on_grace(self: Table) -> None:
+        self._grace_queued = False
+        level = level_for(self.game)
+        for index in self._stand_ins_due():
+            await self.stand_in(index, level)
+
+    # -- stand-ins -----------------------------------------------------------
+
+    async def stand_in(self: Table, index: int, level: str, expired: bool = False) -> None:
+        """A ``level`` bot plays seat ``index`` for its person (who keeps the seat)."""
+        from coffeetable.server.bots import start_bots, stop_bot
+
+        seat = self.seats[index]
+        if seat.stand_in != level:
+            stop_bot(self, index)
+        seat.stand_in = level
+        self.cancel_grace(index)
+        await self.save_settings()
+        if expired:
+            event = {"type": "clock", "seat": index, "expired": True}
+            self.broadcast({"type": "event", "event": event})
+        if self.status == "running":  # else the match's start starts it (Table.begin)
+            start_bots(self)
+        self.broadcast_table()
+        self._send_state({conn for conn in self.connections if conn.seat == index})
+
+    def reclaim(self: Table, index: int) -> bool:
+        """The person of seat ``index`` is back: their stand-in stops (unless the seat
+        is out of time). True if one did."""
+        from coffeetable.server.bots import stop_bot
+
+        seat = self.seats[index]
+        self.cancel_grace(index)
+        if seat.stand_in is None or self.out_of_time(index):
+            return False
+        stop_bot(self, index)
+        seat.stand_in = None
+        if self._actor is not None:
+            self._queue.put_nowait(SAVE)
+        return True
+
+    def person_left(self: Table, index: int) -> None:
+        """Seat ``index`` has no person any more (left, or handed to a bot)."""
+        self.cancel_grace(index)
+        self.seats[index].stand_in = None
+        self.seats[index].absent_since = time.monotonic()
