@@ -1,0 +1,225 @@
+"""The WebSocket limits: Origin, message size, rates, floods and sockets per address."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from coffeetable.server.connections import Connection, encode
+
+from .conftest import TEST_LIMITS, TIMEOUT, WS_MAX_SIZE, Client, Message, ServerThread
+
+FAST = {"bot_speed": 1000}
+READY = {"type": "ready"}
+FLIP = {"type": "flip", "count": 3}
+
+
+def limits(**changes: Any) -> Any:
+    return dataclasses.replace(TEST_LIMITS, **changes)
+
+
+def closed_code(client: Client) -> int:
+    """Read until the server closes the socket; its close code."""
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            client.recv()
+    assert closed.value.rcvd is not None, "the server did not send a close frame"
+    return closed.value.rcvd.code
+
+
+def answer(client: Client) -> Message:
+    """The next answer to a message: an error, a refusal or a pong."""
+    return client.until(lambda m: m["type"] in ("error", "rejected", "pong"))
+
+
+def pair(server: ServerThread, clients: list[Client]) -> tuple[str, Client, Client]:
+    """An Espresso table of two people, both connected, in the ready check."""
+    created = server.create(players=2, options=FAST)
+    table_id = created["table_id"]
+    joined = server.join(table_id)
+    ada = server.client(table_id, created["token"])
+    bea = server.client(table_id, joined["token"])
+    clients += [ada, bea]
+    for client in (ada, bea):
+        client.playable()
+    return table_id, ada, bea
+
+
+def in_play(ada: Client, bea: Client) -> None:
+    for client in (ada, bea):
+        client.act(READY)
+    for client in (ada, bea):
+        client.state_until(lambda m: m["view"]["phase"] == "play" and bool(m["legal"]))
+
+
+# -- Origin -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/ws/tables/{table_id}", "/ws/echo"])
+def test_only_the_sites_own_pages_may_open_a_socket(
+    start_server: Callable[..., ServerThread], path: str
+) -> None:
+    server = start_server(limits=limits(allowed_origins=("https://friend.example",)))
+    table_id = server.create(options=FAST)["table_id"]
+    url = server.ws_url + path.format(table_id=table_id)
+    own = server.url  # http://127.0.0.1:port: the page the site serves
+    for origin in (own, own.upper(), own + "/", "https://friend.example:443"):
+        client = Client(url, origin)
+        client.ws.send('{"type": "ping"}')
+        reply = client.recv()
+        assert reply["type"] in ("table", "ping"), (origin, reply)  # a table, or the echo
+        client.close()
+    foreign = ("https://evil.example", "null", own.replace("http:", "https:"), own + "1")
+    for origin in (*foreign, own.replace("127.0.0.1", "localhost")):
+        client = Client(url, origin)
+        error = client.recv()
+        assert error["type"] == "error" and "own pages" in error["reason"], origin
+        assert closed_code(client) == 4403
+    # No Origin at all: a program (bots, these tests), not a page.
+    client = Client(url)
+    client.ws.send('{"type": "ping"}')
+    assert client.recv()["type"] in ("table", "ping")
+    client.close()
+
+
+def test_allowed_origins_star_lets_any_page_in(start_server: Callable[..., ServerThread]) -> None:
+    server = start_server(limits=limits(allowed_origins=("*",)))
+    client = Client(server.ws_url + "/ws/echo", "https://anywhere.example")
+    client.ws.send('{"type": "ping"}')
+    assert client.recv() == {"type": "ping"}
+    client.close()
+
+
+# -- sizes and frames -----------------------------------------------------------
+
+
+def test_a_message_over_the_size_limit_gets_an_error_and_the_socket_lives(
+    start_server: Callable[..., ServerThread], clients: list[Client]
+) -> None:
+    server = start_server(limits=limits(max_message_bytes=1000))
+    table_id, ada, _ = pair(server, clients)
+    seq = server.summary(table_id)["seq"]
+    big = '{"type": "act", "action": {"type": "ready", "pad": "' + "x" * 1000 + '"}}'
+    for frame in (big, big.encode(), "é" * 600, b"\x00" * 1001):
+        ada.ws.send(frame)
+        error = answer(ada)
+        assert error == {"type": "error", "reason": "a message is at most 1000 bytes"}
+    ada.ws.send(b'{"type": "ping"}')  # binary, small: an error, not a crash
+    assert "text frames" in answer(ada)["reason"]
+    ada.send({"type": "ping"})
+    assert answer(ada) == {"type": "pong"}
+    assert server.summary(table_id)["seq"] == seq
+    # Beyond uvicorn's ws_max_size the socket is closed: 1009, message too big.
+    ada.ws.send("x" * (WS_MAX_SIZE + 1))
+    assert closed_code(ada) == 1009
+
+
+def test_a_refusal_whose_action_cannot_be_encoded_is_sent_without_it() -> None:
+    conn = Connection(None, 0)  # type: ignore[arg-type]
+    conn.send_json({"type": "rejected", "reason": "no", "action": {"n": 2**64}})
+    assert conn._outbox.get_nowait() == '{"type":"rejected","reason":"no"}'
+    assert encode({"type": "pong"}) == '{"type":"pong"}'
+
+
+# -- rates ------------------------------------------------------------------------
+
+
+def test_a_burst_of_actions_over_the_limit_is_refused_and_nothing_of_it_applied(
+    start_server: Callable[..., ServerThread], clients: list[Client]
+) -> None:
+    rate, burst, sent = 2.0, 4, 12
+    server = start_server(limits=limits(actions_per_second=rate, action_burst=burst))
+    table_id, ada, bea = pair(server, clients)
+    in_play(ada, bea)
+    time.sleep(1.5 / rate)  # "ready" spent a token: let it refill
+    before = server.summary(table_id)["seq"]
+    began = time.monotonic()
+    for _ in range(sent):
+        ada.act(FLIP)
+    elapsed = time.monotonic() - began
+    outcomes = [answer_or_state(ada) for _ in range(sent)]
+    refused = [m for m in outcomes if m["type"] == "rejected" and m["reason"].startswith("slow")]
+    assert refused and refused[0]["reason"] == "slow down: at most 2 actions a second"
+    assert refused[0]["action"] == FLIP
+    assert burst <= sent - len(refused) <= burst + int(elapsed * rate) + 1
+    applied = sum(1 for m in outcomes if m["type"] == "state")  # (the game may refuse some)
+    assert 0 < applied <= sent - len(refused)
+    assert server.summary(table_id)["seq"] == before + applied  # none of the refused ones
+    time.sleep(1.5 / rate)  # the bucket refills: actions work again
+    state = ada.playable()
+    ada.act(state["legal"][0])
+    reply = ada.until(
+        lambda m: m["type"] == "rejected" or (m["type"] == "state" and m["seq"] > state["seq"])
+    )
+    assert reply["type"] == "state", reply
+
+
+def answer_or_state(client: Client) -> Message:
+    """The outcome of one act: a refusal, or the state after it was applied."""
+    return client.until(lambda m: m["type"] in ("rejected", "error", "state"))
+
+
+def test_messages_over_the_rate_get_an_error(
+    start_server: Callable[..., ServerThread], clients: list[Client]
+) -> None:
+    server = start_server(limits=limits(messages_per_second=1.0, message_burst=3))
+    _, ada, _ = pair(server, clients)
+    for _ in range(6):
+        ada.send({"type": "ping"})
+    replies = [answer(ada) for _ in range(6)]
+    assert [m["type"] for m in replies[:3]] == ["pong"] * 3
+    errors = [m for m in replies if m["type"] == "error"]
+    assert errors and errors[0]["reason"] == "slow down: at most 1 messages a second"
+    time.sleep(1.5)
+    ada.send({"type": "ping"})
+    assert answer(ada) == {"type": "pong"}
+
+
+def test_a_socket_that_keeps_flooding_is_closed(
+    start_server: Callable[..., ServerThread], clients: list[Client]
+) -> None:
+    server = start_server(limits=limits(messages_per_second=1.0, message_burst=2, flood_bursts=3))
+    _, ada, _ = pair(server, clients)
+    with pytest.raises(ConnectionClosed):
+        for _ in range(200):
+            ada.send({"type": "ping"})
+            time.sleep(0.001)
+    code = closed_code(ada)
+    assert code == 1008
+    errors = [m for m in ada.messages if m["type"] == "error"]
+    assert errors and all(m["reason"].startswith("slow down") for m in errors)
+
+
+# -- sockets per address ------------------------------------------------------------
+
+
+def test_one_address_holds_a_limited_number_of_sockets(
+    start_server: Callable[..., ServerThread], clients: list[Client]
+) -> None:
+    server = start_server(limits=limits(sockets_per_client=2))
+    table_id = server.create(options=FAST)["table_id"]
+    first, second = server.client(table_id), server.client(table_id)
+    clients += [first, second]
+    for client in (first, second):
+        client.until(lambda m: m["type"] == "state")
+    third = server.client(table_id)
+    error = third.recv()
+    assert error["type"] == "error" and "at most 2" in error["reason"]
+    assert closed_code(third) == 1013
+    echo = Client(server.ws_url + "/ws/echo")
+    assert echo.recv()["type"] == "error" and closed_code(echo) == 1013
+    second.close()
+    deadline = time.monotonic() + TIMEOUT
+    while True:  # the server counts the closed socket out soon after
+        again = server.client(table_id)
+        if again.recv()["type"] == "table":
+            clients.append(again)
+            break
+        assert time.monotonic() < deadline, "the closed socket was never counted out"
+        again.close()
+        time.sleep(0.05)
