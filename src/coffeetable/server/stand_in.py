@@ -152,6 +152,10 @@ class TableStandIns:
         level = level_for(self.game)
         for index in self._stand_ins_due():
             await self.stand_in(index, level)
+        for seat in self.seats:  # asyncio may fire a timer a moment early: look again then
+            away = seat.is_person and not seat.connections and seat.stand_in is None
+            if away and not self.grace_over(seat.index):
+                self.arm_grace(seat.index)
 
     # -- stand-ins -----------------------------------------------------------
 
