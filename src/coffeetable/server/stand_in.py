@@ -77,7 +77,7 @@ class TableStandIns:
             if not seat.is_person:
                 seat.stand_in = None
             elif self.out_of_time(seat.index):
-                seat.stand_in = CLOCK_BOT
+                seat.stand_in = seat.stand_in or CLOCK_BOT
 
     @property
     def grace_seconds(self: Table) -> float:
