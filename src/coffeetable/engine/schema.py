@@ -40,15 +40,6 @@ from typing import Any
 
 __all__ = ["ActionChecker", "Check", "SchemaError", "compile_schema"]
 
-#: The keywords understood; annotations are accepted and ignored.
-KEYWORDS = frozenset(
-    {
-        "type", "enum", "const", "minimum", "maximum", "oneOf", "anyOf",
-        "properties", "required", "additionalProperties", "propertyNames",
-        "items", "prefixItems", "minItems", "maxItems", "uniqueItems",
-        "title", "description", "$schema", "$comment",
-    }
-)  # fmt: skip
 _ANNOTATIONS = frozenset({"title", "description", "$schema", "$comment"})
 #: The keywords that only make sense beside a "type".
 _TYPED = {
@@ -56,10 +47,16 @@ _TYPED = {
     "array": {"items", "prefixItems", "minItems", "maxItems", "uniqueItems"},
     "object": {"properties", "required", "additionalProperties", "propertyNames"},
 }
+#: The keywords understood; annotations are accepted and ignored.
+KEYWORDS = frozenset({"type", "enum", "const", "oneOf", "anyOf"}).union(
+    *_TYPED.values(), _ANNOTATIONS
+)
 #: Enumerations longer than this are not spelt out in a reason.
 _SPELT_OUT = 8
 #: Arrays of a fixed length up to this have their items' checks unrolled.
 _UNROLLED = 4
+#: Objects with up to this many optional fields look each one up.
+_LOOKED_UP = 4
 
 
 class SchemaError(ValueError):
@@ -156,7 +153,8 @@ class _Compiler:
     """
 
     def __init__(self) -> None:
-        self.names: dict[str, Any] = {"MISSING": _MISSING, "_key": _key, "_distinct": _distinct}
+        # MISSING: an absent field's value, in generated code.
+        self.names: dict[str, Any] = {"MISSING": object(), "_key": _key, "_distinct": _distinct}
 
     def constant(self, value: Any) -> str:
         name = f"c{len(self.names)}"
@@ -185,8 +183,12 @@ class _Compiler:
         return Check(test, explain, describe, kind, expr, members, listed)
 
     def compile(self, schema: Mapping[str, Any] | bool, *, action: bool = False) -> Check:
-        if schema is True or schema is False:
-            return self.check("True", lambda v, p: "", "anything", None) if schema else NOTHING
+        if schema is True:
+            return self.check("True", lambda value, path: "", "anything", None)
+        if schema is False:
+            return self.check(
+                "False", lambda value, path: f"{_name(path)} is not allowed", "nothing", None
+            )
         if not isinstance(schema, Mapping):
             raise SchemaError(f"a schema is a JSON object, not {schema!r}")
         unknown = sorted(schema.keys() - KEYWORDS)
@@ -371,22 +373,34 @@ class _Compiler:
         strict_keys = names is not None or extra_schema not in (True, {})
         known = self.constant(frozenset(properties))
 
-        # Required fields are read with x[name] (a KeyError is a no); with no other
-        # field allowed, counting the fields found is the check that there is none.
+        # Required fields are read with x[name] (a KeyError is a no). Optional ones
+        # are looked up, and with no other field allowed, counting the fields found
+        # is the check that there is none; but many optional fields (Fika's effect)
+        # are checked in one pass over the fields there are.
+        optional = {name: check for name, check in properties.items() if name not in required}
         code = ["if type(x) is not dict: return False"]
-        count = extra is None
+        for name in required:
+            check = properties.get(name)
+            if action and name == "type":
+                continue  # the checker found this test by it
+            if check is None:
+                code.append(f"x[{name!r}]")
+            else:
+                code += [f"v = x[{name!r}]", f"if not {check.expr.format('v')}: return False"]
+        count = extra is None and len(optional) <= _LOOKED_UP
         if count:
             code.append(f"n = {len(required)}")
-        for name, check in properties.items():
-            skip = action and name == "type"  # the checker found this test by it
-            if name in required:
-                if not skip:
-                    code += [f"v = x[{name!r}]", f"if not {check.expr.format('v')}: return False"]
-            else:
+        if extra is not None or count:
+            for name, check in optional.items():
                 code += [f"v = x.get({name!r}, MISSING)", "if v is not MISSING:"]
                 code.append(f"    if not {check.expr.format('v')}: return False")
                 code.append("    n += 1" if count else "    pass")
-        code += [f"x[{name!r}]" for name in required if name not in properties]
+        else:
+            code.append("for k, v in x.items():")
+            for index, (name, check) in enumerate(optional.items()):
+                code.append(f"    {'elif' if index else 'if'} k == {name!r}:")
+                code.append(f"        if not {check.expr.format('v')}: return False")
+            code.append(f"    elif k not in {self.constant(frozenset(required))}: return False")
         if extra is not None and strict_keys:
             code.append("for k, v in x.items():")
             code.append(f"    if k in {known}: continue")
@@ -424,23 +438,6 @@ class _Compiler:
             return f"{where} needs {missing[0]!r}" if missing else ""
 
         return Check(test, explain, "an object", dict, f"{self.constant(test)}({{0}})")
-
-
-class _Missing:
-    """The value of an absent field, in generated code."""
-
-    def __repr__(self) -> str:
-        return "MISSING"
-
-
-_MISSING = _Missing()
-NOTHING = Check(
-    lambda value: False,
-    lambda value, path: f"{_name(path)} is not allowed",
-    "nothing",
-    None,
-    "False",
-)
 
 
 # -- whole actions ---------------------------------------------------------------------
