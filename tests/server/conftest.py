@@ -122,12 +122,21 @@ class ServerThread:
 class Client:
     """A WebSocket client that records every message it receives."""
 
-    def __init__(self, url: str, origin: str | None = None) -> None:
+    def __init__(
+        self, url: str, origin: str | None = None, headers: dict[str, str] | None = None
+    ) -> None:
         """``origin``: the Origin header a browser page would send (None: none, as a
-        program sends)."""
+        program sends); ``headers``: more of them (a session ``Cookie``)."""
         self._exit = ExitStack()
         self.ws: ClientConnection = self._exit.enter_context(
-            connect(url, origin=origin, open_timeout=TIMEOUT, max_size=None, max_queue=None)
+            connect(
+                url,
+                origin=origin,
+                additional_headers=headers,
+                open_timeout=TIMEOUT,
+                max_size=None,
+                max_queue=None,
+            )
         )
         self.messages: list[Message] = []
         self.state: Message | None = None

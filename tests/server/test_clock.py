@@ -16,7 +16,12 @@ def test_only_turn_based_games_have_a_clock(server: ServerThread) -> None:
     assert listed["doppio"]["board"] is True
     created = server.create(game="doppio", players=2, options={"clock_minutes": 5})
     summary = server.summary(created["table_id"])
-    assert summary["settings"] == {"bot_speed": 1, "clock_minutes": 5, "grace_seconds": 60}
+    assert summary["settings"] == {
+        "bot_speed": 1,
+        "clock_minutes": 5,
+        "grace_seconds": 60,
+        "rated": False,
+    }
     assert summary["clock"] == {"left": [300.0, 300.0], "running": None}  # not started yet
     refused = server.http.post(
         "/api/tables", json={"game": "doppio", "players": 2, "options": {"clock_minutes": -1}}

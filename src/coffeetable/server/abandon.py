@@ -15,8 +15,10 @@ bots watched by a spectator is not abandoned while watched.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from coffeetable.server.players import seating
+from coffeetable.server.players.ratings import finish_match
 from coffeetable.server.submission import ABANDON
 
 if TYPE_CHECKING:
@@ -50,9 +52,19 @@ class TableAbandon:
         """Close the table as abandoned; whoever still watches gets its last table and state."""
         if not self.live:
             return
+        # A match that had begun is recorded (and rated: its leavers lose) as it closes.
+        result = None
+        if self.status == "running":
+            result = seating.summary_for(self, self.left_order, status="abandoned")
         self.status = "abandoned"
         self.cancel_abandon()
-        await self.store.write(lambda conn: self.store.db.set_status(conn, self.id, "abandoned"))
+
+        def write(conn: Any) -> None:
+            self.store.db.set_status(conn, self.id, "abandoned")
+            if result is not None:
+                finish_match(conn, result)
+
+        await self.store.write(write)
         await self.stop()
         self.broadcast_table()
         self.broadcast_state()

@@ -6,7 +6,7 @@ import logging
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi import Path as FastPath
 from pydantic import BaseModel, Field
 
@@ -15,6 +15,9 @@ from coffeetable import bots, games
 from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.lobby import Lobby, TableError, table_settings_json
 from coffeetable.server.matchmaking import Matchmaker
+from coffeetable.server.players import PlayersService
+from coffeetable.server.players.auth_api import from_this_site
+from coffeetable.server.players.sessions import Account
 from coffeetable.server.replays import MAX_FRAMES, replay_window
 from coffeetable.server.table_requests import (
     MAX_NAME_INPUT,
@@ -56,12 +59,22 @@ class Joined(BaseModel):
 
 
 class Leave(BaseModel):
-    token: str = Field(max_length=200)
+    token: str = Field("", max_length=200, description="your seat's token (signed in: optional)")
 
 
 class SeatBot(BaseModel):
-    token: str = Field(max_length=200, description="the token of any person seated at the table")
+    token: str = Field(
+        "",
+        max_length=200,
+        description="the token of any person seated at the table (signed in: optional)",
+    )
     level: str = Field(max_length=32, description="a bot name from GET /api/games")
+
+
+async def _account(request: Request) -> Account | None:
+    """The signed-in account of the request's session cookie, or None (a guest)."""
+    players: PlayersService = request.app.state.players
+    return await players.account_for(request)
 
 
 def _lobby(request: Request) -> Lobby:
@@ -118,14 +131,17 @@ def make_router() -> APIRouter:
     async def create_table(body: Any, request: Request) -> Created:
         given = as_plain(body)
         address = request.client.host if request.client else None
+        account = await _account(request)
         table, seat, token = await _lobby(request).create(
             given["game"],
             given["players"],
             given["options"],
             given.get("bots", {}),
-            given.get("name", ""),
+            account.username if account else given.get("name", ""),
             given.get("seed"),
             address,
+            user_id=account.user_id if account else None,
+            rated=given.get("rated"),
         )
         return Created(table_id=table.id, seat=seat, token=token)
 
@@ -138,6 +154,7 @@ def make_router() -> APIRouter:
         methods=["POST"],
         summary="create a table and sit at it",
         operation_id="create_table",
+        dependencies=[Depends(from_this_site)],
         responses={**_ERRORS, 200: {"links": _CREATED_LINKS}},
     )
     api.include_router(router)
@@ -164,10 +181,13 @@ async def get_table(table_id: TableId, request: Request) -> dict[str, Any]:
     "/tables/{table_id}/join",
     summary="take the first open seat",
     operation_id="join_table",
+    dependencies=[Depends(from_this_site)],
     responses=_ERRORS,
 )
 async def join_table(table_id: TableId, body: JoinTable, request: Request) -> Joined:
-    seat, token = await _lobby(request).join(table_id, body.name)
+    account = await _account(request)
+    name = account.username if account else body.name
+    seat, token = await _lobby(request).join(table_id, name, account.user_id if account else None)
     return Joined(seat=seat, token=token)
 
 
@@ -175,10 +195,12 @@ async def join_table(table_id: TableId, body: JoinTable, request: Request) -> Jo
     "/tables/{table_id}/leave",
     summary="give up your seat",
     operation_id="leave_table",
+    dependencies=[Depends(from_this_site)],
     responses=_ERRORS,
 )
 async def leave_table(table_id: TableId, body: Leave, request: Request) -> dict[str, Any]:
-    seat = await _lobby(request).leave(table_id, body.token)
+    account = await _account(request)
+    seat = await _lobby(request).leave(table_id, body.token, account.user_id if account else None)
     return {"seat": seat, "left": True}
 
 
@@ -186,12 +208,15 @@ async def leave_table(table_id: TableId, body: Leave, request: Request) -> dict[
     "/tables/{table_id}/seats/{seat}/bot",
     summary="seat a bot: an open seat, your own, or one whose player is away past the grace",
     operation_id="seat_bot",
+    dependencies=[Depends(from_this_site)],
     responses=_ERRORS,
 )
 async def seat_bot(
     table_id: TableId, seat: SeatNumber, body: SeatBot, request: Request
 ) -> dict[str, Any]:
-    await _lobby(request).seat_bot(table_id, seat, body.token, body.level)
+    account = await _account(request)
+    user_id = account.user_id if account else None
+    await _lobby(request).seat_bot(table_id, seat, body.token, body.level, user_id)
     return {"seat": seat, "bot": body.level}
 
 

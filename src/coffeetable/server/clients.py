@@ -129,6 +129,7 @@ class TableClients:
                 message = {
                     "type": "state",
                     "seq": seq,
+                    "seat": seat,
                     "view": self.state.view(seat),
                     "legal": legal,
                     "actors": actors,

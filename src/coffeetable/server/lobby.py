@@ -11,8 +11,13 @@ Rules (documented in the API too):
   ``Limits.abandon_after_seconds``, is "abandoned" (``abandon.py``). Only open
   and running tables are listed, and restored at the next start.
 - Leaving an open table frees the seat. Leaving a running table keeps the
-  seat's name marked ``left`` and kills its token for good; if no person
-  remains, the table is abandoned.
+  seat's name marked ``left``, kills its token for good and hands the seat to
+  a bot (Board Game Arena's rule; in a rated match the leaver ranks last); if
+  no person remains, the table is abandoned.
+- Accounts (``players/``): a signed-in creator or joiner's seat carries their
+  ``user_id``. A table is rated by default when every person at it is signed
+  in; a rated table seats only accounts. A match that ends (or is abandoned
+  once begun) is recorded and rated in the same transaction that marks it.
 - Any seated person may seat a bot (``POST /api/tables/{id}/seats/{seat}/bot``)
   in an open seat, in their own seat (handing it over: their token stops
   working), or in a seat whose person left. In the seat of a person who has
@@ -37,9 +42,10 @@ from coffeetable import bots, games
 from coffeetable.engine import Game
 from coffeetable.server.connections import SocketQuota
 from coffeetable.server.limits import Limits
+from coffeetable.server.players import seating
 from coffeetable.server.quotas import TableQuotas
 from coffeetable.server.seats import Seat, clean_name, new_token
-from coffeetable.server.stand_in import grace_default
+from coffeetable.server.stand_in import grace_default, level_for
 from coffeetable.server.tables import Table
 from coffeetable.store import SeatRecord, Store, TableRecord
 
@@ -127,19 +133,6 @@ def _split_options(game: Game, given: Mapping[str, Any]) -> tuple[dict[str, Any]
         raise TableError(400, str(error)) from None
 
 
-class _Tables(dict[str, Table]):
-    """The lobby's tables by id: every table put here is adopted first
-    (``Lobby.adopt``), however the lobby came by it (created, restored, read back)."""
-
-    def __init__(self, adopt: Callable[[Table], None]) -> None:
-        super().__init__()
-        self._adopt = adopt
-
-    def __setitem__(self, table_id: str, table: Table) -> None:
-        self._adopt(table)
-        super().__setitem__(table_id, table)
-
-
 class Lobby:
     """Every table this server knows, live ones in memory."""
 
@@ -150,13 +143,9 @@ class Lobby:
         self.allow_seed = allow_seed
         self.limits = limits or Limits()
         self.quotas = TableQuotas(self.limits)
-        self.tables: dict[str, Table] = _Tables(self.adopt)
+        self.tables: dict[str, Table] = {}
         #: Open WebSockets per client address (``ws.py``).
         self.sockets = SocketQuota(self.limits.sockets_per_client)
-
-    def adopt(self, table: Table) -> None:
-        """A table joins this lobby: it keeps to the lobby's limits (before it starts)."""
-        table.limits = self.limits
 
     async def restore(self) -> None:
         """Rebuild every open and running table from its log (server start)."""
@@ -214,10 +203,14 @@ class Lobby:
         name: str,
         seed: int | None = None,
         address: str | None = None,
+        user_id: int | None = None,
+        rated: bool | None = None,
     ) -> tuple[Table, int | None, str | None]:
         """Deal a new table; return it with the creator's seat and token.
 
-        ``address`` is the creator's client address, for the quotas (``quotas.py``).
+        ``address`` is the creator's client address, for the quotas (``quotas.py``);
+        ``user_id`` their account (None: a guest). ``rated``: None for the default
+        (rated when every person at it is signed in: ``players.seating``).
         """
         game = _game(game_name)
         try:
@@ -256,6 +249,11 @@ class Lobby:
         if creator is not None:
             token, creator.token_hash = new_token()
             creator.name = clean_name(name, creator.index)
+            creator.user_id = user_id
+        eligible = seating.default_rated(players, [creator.user_id] if creator else [])
+        if rated and not eligible:
+            raise TableError(400, "a rated table needs two seats or more, and you signed in")
+        settings[seating.RATED] = eligible if rated is None else rated
         record = TableRecord(
             id=secrets.token_urlsafe(6),
             game=game.name,
@@ -268,7 +266,7 @@ class Lobby:
             seats=[seat.record() for seat in seats],
         )
         try:
-            table = Table(record, game, self.store)
+            table = Table(record, game, self.store, self.limits)
         except ValueError as error:  # the game refused the deal
             raise TableError(400, str(error)) from None
         await self.store.write(lambda conn: self.store.db.insert_table(conn, record))
@@ -287,18 +285,24 @@ class Lobby:
             for table in self.tables.values()
             if table.live
             for seat in table.seats
-            if seat.bot is not None
+            if seat.bot_level is not None
         )
 
-    async def join(self, table_id: str, name: str) -> tuple[int, str]:
-        """Take the first open seat; start the match if it was the last."""
+    async def join(self, table_id: str, name: str, user_id: int | None = None) -> tuple[int, str]:
+        """Take the first open seat; start the match if it was the last.
+
+        ``user_id``: the joiner's account (a rated table seats only accounts)."""
         table = await self.get(table_id)
         if table.status != "open":
             raise TableError(409, f"the table is {table.status}: nobody can join it")
         seat = next((seat for seat in table.seats if seat.is_open), None)
         if seat is None:
             raise TableError(409, "the table is full")
+        refusal = seating.may_sit(table, user_id)
+        if refusal is not None:
+            raise TableError(403, refusal)
         token, seat.token_hash = new_token()
+        seat.user_id = user_id
         seat.name = clean_name(name, seat.index)
         seat.left = False
         seat.absent_since = time.monotonic()  # away until they connect: their grace starts
@@ -306,29 +310,38 @@ class Lobby:
         await self._seated(table, seat)
         return seat.index, token
 
-    async def leave(self, table_id: str, token: str) -> int:
-        """The token's person leaves the table; return the seat they held."""
+    async def leave(self, table_id: str, token: str, user_id: int | None = None) -> int:
+        """The token's (or account's) person leaves the table; return their seat."""
         table = await self.get(table_id)
-        index = self._seat_of(table, token)
+        index = self._seat_of(table, token, user_id)
         seat = table.seats[index]
         if table.status == "open":
-            seat.name = seat.token_hash = None
-        else:
+            seat.name = seat.token_hash = seat.user_id = None
+        else:  # the match is on: a bot plays the seat, the result stays the leaver's
             seat.token_hash = None
             seat.left = True
+            seat.bot = level_for(table.game)
+            table.left_order.append(index)
         table.unseat_clients(index)
         record = seat.record()
         await self.store.write(lambda conn: self.store.db.update_seat(conn, table.id, record))
         await self._person_left(table, index)
         if table.live and not any(s.is_person for s in table.seats):
             await table.abandon()
+        elif table.status == "running":
+            from coffeetable.server.bots import start_bots
+
+            start_bots(table)
         table.broadcast_table()
         return index
 
-    async def seat_bot(self, table_id: str, index: int, token: str, level: str) -> None:
-        """A seated person puts a bot in seat ``index`` (see the module's rules)."""
+    async def seat_bot(
+        self, table_id: str, index: int, token: str, level: str, user_id: int | None = None
+    ) -> None:
+        """A seated person (by token or account) puts a bot in seat ``index`` (see the
+        module's rules)."""
         table = await self.get(table_id)
-        mine = self._seat_of(table, token)
+        mine = self._seat_of(table, token, user_id)
         if not 0 <= index < table.players:
             raise TableError(404, f"there is no seat {index}")
         if not table.live:
@@ -349,6 +362,7 @@ class Lobby:
         seat.name = f"{level.capitalize()} bot"
         if had_person:
             table.unseat_clients(index)
+            table.left_order.append(index)
             await self._person_left(table, index)
         await self._seated(table, seat)
 
@@ -374,8 +388,11 @@ class Lobby:
             await table.save_settings()
 
     @staticmethod
-    def _seat_of(table: Table, token: str) -> int:
+    def _seat_of(table: Table, token: str, user_id: int | None = None) -> int:
+        """The seat of ``token``, else of the signed-in ``user_id``; 403 for neither."""
         index = table.seat_for_token(token) if token else None
+        if index is None:
+            index = seating.seat_for_user(table, user_id)
         if index is None:
             raise TableError(403, "this token holds no seat at this table")
         return index

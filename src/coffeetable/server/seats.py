@@ -77,6 +77,9 @@ class Seat:
     connections: int = 0
     #: time.monotonic() since which nobody holds the seat (joined, or last disconnect).
     absent_since: float = field(default_factory=time.monotonic)
+    #: The account (``players.id``) of the person who sat here; None for a guest. Kept
+    #: when they leave or a bot takes over: the match's result is still theirs.
+    user_id: int | None = None
     #: The bot level playing for this seat's absent person (None: nobody stands in).
     #: Saved in the table's settings, not in the seat's record (``stand_in.py``).
     stand_in: str | None = None
@@ -106,11 +109,18 @@ class Seat:
         return 0.0 if self.connections else time.monotonic() - self.absent_since
 
     def record(self) -> SeatRecord:
-        return SeatRecord(self.index, self.name, self.token_hash, self.bot, self.left)
+        return SeatRecord(self.index, self.name, self.token_hash, self.bot, self.left, self.user_id)
 
     @classmethod
     def from_record(cls, record: SeatRecord) -> Seat:
-        return cls(record.seat, record.name, record.token_hash, record.bot, record.left)
+        return cls(
+            record.seat,
+            record.name,
+            record.token_hash,
+            record.bot,
+            record.left,
+            user_id=record.user_id,
+        )
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -121,4 +131,5 @@ class Seat:
             "connected": self.bot is not None or self.connections > 0,
             "left": self.left,
             "open": self.is_open,
+            "account": self.user_id is not None,
         }

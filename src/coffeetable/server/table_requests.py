@@ -66,7 +66,18 @@ def _request_model(game: Game) -> type[BaseModel]:
             dict[seat_key, level],
             Field(default_factory=dict, description='bot seats: {"1": "greedy"}'),
         ),
-        name=(str, Field("", max_length=MAX_NAME_INPUT, description="the creator's name")),
+        name=(
+            str,
+            Field(
+                "",
+                max_length=MAX_NAME_INPUT,
+                description="the creator's name (a signed-in creator plays as their account)",
+            ),
+        ),
+        rated=(
+            StrictBool | None,
+            Field(None, description="rated (null: rated when everyone is signed in)"),
+        ),
         seed=(StrictInt | None, Field(None, description="only servers started for tests take it")),
     )
 

@@ -55,6 +55,8 @@ from coffeetable.server.clients import TableClients
 from coffeetable.server.clock import SAVED, Clock, TableClock
 from coffeetable.server.connections import Connection
 from coffeetable.server.limits import Limits
+from coffeetable.server.players import seating
+from coffeetable.server.players.ratings import finish_match
 from coffeetable.server.seats import Seat
 from coffeetable.server.stand_in import STAND_INS, TableStandIns
 from coffeetable.server.submission import (
@@ -92,7 +94,7 @@ class Table(TableClients, TableClock, TableStandIns, TableAbandon):
         self.seed = record.seed
         self.options = dict(record.options)
         self.settings = dict(record.settings)
-        #: The server's limits (the lobby gives each table its own: ``Lobby.adopt``).
+        #: The server's limits (the lobby's).
         self.limits = limits or Limits()
         self.clock = Clock.for_table(self.settings, record.players, game.realtime)
         self.settings.pop(SAVED, None)
@@ -102,6 +104,9 @@ class Table(TableClients, TableClock, TableStandIns, TableAbandon):
         self.created = record.created
         self.store = store
         self.seats = [Seat.from_record(seat) for seat in record.seats]
+        #: Seats whose person left the match (or handed it to a bot), in that order:
+        #: they rank last, later leavers above earlier ones (``ratings``).
+        self.left_order: list[int] = [seat.index for seat in self.seats if seat.left]
         self.log: list[tuple[int | None, dict[str, Any]]] = list(record.actions)
         self.recent: deque[Event] = deque(maxlen=HISTORY)
         self.state: State = self._replay()
@@ -189,6 +194,7 @@ class Table(TableClients, TableClock, TableStandIns, TableAbandon):
             "spectators": sum(1 for conn in self.connections if conn.seat is None),
             "created": self.created,
             "clock": self.clock_json(),
+            "rated": seating.is_rated(self),
         }
 
     def clock_json(self) -> dict[str, Any] | None:
@@ -352,12 +358,16 @@ class Table(TableClients, TableClock, TableStandIns, TableAbandon):
         self._switch_clock(over)
         saved = None if self.clock is None else self.saved_settings()
 
+        # The match's result and ratings are written with its last action: one transaction.
+        result = seating.summary_for(self, self.left_order) if over else None
+
         def write(conn: Any) -> None:
             db.append_action(conn, self.id, seq, seat, action)
             if saved is not None:
                 db.set_settings(conn, self.id, saved)
-            if over:
+            if result is not None:
                 db.set_status(conn, self.id, "over")
+                finish_match(conn, result)
 
         self._committing = True
         try:

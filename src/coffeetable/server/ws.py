@@ -6,7 +6,7 @@ Server -> client messages (JSON text frames):
   (a seat's ``stand_in`` names the bot playing for its absent person);
 - ``{"type": "history", "events": [...]}``: on connect, the match's last public
   events (at most ``tables.HISTORY``), so a board can tell its log again;
-- ``{"type": "state", "seq", "view", "legal", "actors"}``: on connect and after
+- ``{"type": "state", "seq", "seat", "view", "legal", "actors"}``: on connect and after
   every change (``legal``: this seat's actions now; empty for spectators and
   while a stand-in plays the seat); with ``"clock": {"left": [seconds per
   seat], "running": seat | null}`` on tables with a clock (``clock_minutes``);
@@ -18,8 +18,12 @@ Server -> client messages (JSON text frames):
 - ``{"type": "error", "reason"}``: a malformed message (nothing changed);
 - ``{"type": "pong"}``: answer to ``{"type": "ping"}``.
 
+The socket's seat (``seat`` in its states; null: a spectator) comes from the
+``token``, else from a signed-in player's session cookie (their seat at this
+table, from any browser; ``?watch=true`` to watch instead).
+
 Client -> server: ``{"type": "act", "action": {...}}`` (the seat comes from
-the token, never from the message) and ``{"type": "ping"}``. An act may name
+the token or the session, never from the message) and ``{"type": "ping"}``. An act may name
 the ``"seq"`` of the state it was decided on (one of the last 8 this client
 was sent; older: "too slow"); without it, the last state sent counts. "too
 slow" answers an action that state offered but that is no longer legal, or no
@@ -68,6 +72,7 @@ from coffeetable.server.jsonio import JSONError, loads
 from coffeetable.server.limits import Limits
 from coffeetable.server.lobby import Lobby, TableError
 from coffeetable.server.origin import origin_refusal
+from coffeetable.server.players import seating
 from coffeetable.server.tables import Submission, Table
 
 router = APIRouter()
@@ -107,19 +112,21 @@ async def _admit(websocket: WebSocket, lobby: Lobby) -> str | None:
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+async def table_socket(
+    websocket: WebSocket, table_id: str, token: str | None = None, watch: bool = False
+) -> None:
     lobby: Lobby = websocket.app.state.lobby
     address = await _admit(websocket, lobby)
     if address is None:
         return
     try:
-        await _serve_table(websocket, lobby, table_id, token)
+        await _serve_table(websocket, lobby, table_id, token, watch)
     finally:
         lobby.sockets.release(address)
 
 
 async def _serve_table(
-    websocket: WebSocket, lobby: Lobby, table_id: str, token: str | None
+    websocket: WebSocket, lobby: Lobby, table_id: str, token: str | None, watch: bool = False
 ) -> None:
     try:
         table = await lobby.get(table_id)
@@ -132,6 +139,9 @@ async def _serve_table(
         if seat is None:
             await _refuse(websocket, "this token holds no seat at this table", FORBIDDEN)
             return
+    elif not watch:  # a signed-in player's seat, from any browser (the Origin was checked)
+        account = await websocket.app.state.players.account_for(websocket)
+        seat = seating.seat_for_user(table, account.user_id) if account else None
     await websocket.accept()
     conn = Connection(websocket, seat, lobby.limits)
     table.attach(conn)
