@@ -7,6 +7,7 @@ carry the session cookie instead of a seat token.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sqlite3
 import time
@@ -19,7 +20,7 @@ import pytest
 
 from tests.players.conftest import PASSWORD
 
-from .conftest import TIMEOUT, Client, ServerThread
+from .conftest import TEST_LIMITS, TIMEOUT, Client, ServerThread
 from .test_restart import ServerProcess
 
 
@@ -249,3 +250,25 @@ def _near_the_end(state: dict[str, Any]) -> bool:
     view = state["view"]
     cafe = view["players"][state["seat"]]["cafe"]
     return bool(view["last_round"]) and sum(spot is not None for spot in cafe) >= 4
+
+
+def test_play_now_rated_is_for_accounts(
+    start_server: Callable[..., ServerThread], browsers: Callable[[str], Browser]
+) -> None:
+    server = start_server(limits=dataclasses.replace(TEST_LIMITS, play_now_wait_seconds=600))
+    body = {"game": "fika", "players": 2, "rated": True}
+    refused = server.http.post("/api/play-now", json=body)
+    assert refused.status_code == 403 and "sign in" in refused.json()["detail"]
+    ivy, jo = browsers(server.url), browsers(server.url)
+    ivy.sign_up("ivy")
+    jo.sign_up("jo_b")
+    unrated = ivy.http.post("/api/play-now", json={**body, "rated": False}).json()
+    first = ivy.http.post("/api/play-now", json=body).json()
+    assert ivy.http.post("/api/play-now", json=body).status_code == 409  # once a queue
+    jo.http.post("/api/play-now", json=body)
+    seated = ivy.http.post("/api/play-now/status", json={"ticket": first["ticket"]}).json()
+    assert seated["status"] == "seated"
+    waiting = ivy.http.post("/api/play-now/status", json={"ticket": unrated["ticket"]}).json()
+    assert waiting["status"] == "waiting"  # a queue of its own
+    summary = server.summary(seated["table_id"])
+    assert summary["rated"] and [s["name"] for s in summary["seats"]] == ["ivy", "jo_b"]

@@ -74,10 +74,11 @@ def test_a_lone_person_gets_bots_after_the_wait(start_server: Callable[..., Serv
     assert [seat["bot"] for seat in seats if seat["seat"] != place["seat"]] == ["random"]
 
 
-def test_queues_are_apart_by_game_players_and_rated(waiting_server: ServerThread) -> None:
+def test_queues_are_apart_by_game_and_players(waiting_server: ServerThread) -> None:
+    # (and by rated: tests/server/test_accounts_at_tables.py, rated needs accounts)
     server = waiting_server
     queue(server, name="Ana")
-    queue(server, name="Bea", rated=True)
+    queue(server, game="doppio", players=2, name="Bea")
     queue(server, game="espresso", players=3, name="Cy")
     queue(server, game="espresso", players=4, name="Dee")
     assert len(server.http.get("/api/play-now").json()) == 4

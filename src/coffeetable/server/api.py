@@ -278,14 +278,22 @@ def _matchmaker(request: Request) -> Matchmaker:
     "/play-now",
     summary="wait for a table of this game: seated with others, or with bots after the wait",
     operation_id="play_now",
+    dependencies=[Depends(from_this_site)],
     responses=_ERRORS,
 )
 async def play_now(body: PlayNow, request: Request) -> dict[str, Any]:
     if body.game not in games.names():
         raise TableError(400, f"no game {body.game!r}; the games are {', '.join(games.names())}")
     address = request.client.host if request.client else None
+    account = await _account(request)
     ticket, status = await _matchmaker(request).join(
-        body.game, body.players, body.rated, body.bot_level, body.name, address
+        body.game,
+        body.players,
+        body.rated,
+        body.bot_level,
+        account.username if account else body.name,
+        address,
+        account.user_id if account else None,
     )
     return {"ticket": ticket, **status}
 

@@ -45,6 +45,8 @@ class Ticket:
     name: str
     bot_level: str
     address: str | None
+    #: The person's account (None: a guest; a rated queue takes accounts only).
+    user_id: int | None = None
     since: float = field(default_factory=time.monotonic)
     last_seen: float = field(default_factory=time.monotonic)
     #: Set once the table is dealt.
@@ -93,8 +95,11 @@ class Matchmaker:
         bot_level: str | None,
         name: str,
         address: str | None,
+        user_id: int | None = None,
     ) -> tuple[str, dict[str, Any]]:
         """Queue a person; return their ticket and its first status."""
+        if rated and user_id is None:
+            raise TableError(403, "rated matches are for signed-in players: sign in first")
         self._forget_idle()
         game = games.get(game_name)
         try:
@@ -110,9 +115,15 @@ class Matchmaker:
             raise TableError(
                 429, f"you are already waiting in {len(mine)} queues: cancel one first"
             )
+        if rated and players < 2:
+            raise TableError(400, "a solo game is not rated")
         key: QueueKey = (game.name, players, rated)
+        if user_id is not None and any(t.user_id == user_id for t in self.queues.get(key, [])):
+            raise TableError(409, "you are already waiting for this table")
         ticket_text = secrets.token_urlsafe(24)
-        ticket = Ticket(key, clean_name(name, len(self.queues.get(key, []))), level, address)
+        ticket = Ticket(
+            key, clean_name(name, len(self.queues.get(key, []))), level, address, user_id
+        )
         self.tickets[_hash(ticket_text)] = ticket
         self.queues.setdefault(key, []).append(ticket)
         await self._match(key)
@@ -165,11 +176,17 @@ class Matchmaker:
         seat_bots = {str(index): level for index in range(len(seated), players)}
         try:
             table, seat, token = await self.lobby.create(
-                key[0], players, {}, seat_bots, seated[0].name
+                key[0],
+                players,
+                {},
+                seat_bots,
+                seated[0].name,
+                user_id=seated[0].user_id,
+                rated=key[2],
             )
             places = [(seat, token)]
             for ticket in seated[1:]:
-                places.append(await self.lobby.join(table.id, ticket.name))
+                places.append(await self.lobby.join(table.id, ticket.name, ticket.user_id))
         except Exception:
             log.exception("play now: could not deal a %s table", key[0])
             self.queues[key] = seated + self.queues[key]  # they keep their places
