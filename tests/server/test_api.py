@@ -160,8 +160,10 @@ def test_everyone_leaving_abandons_the_table(server: ServerThread) -> None:
     assert summary["status"] == "abandoned"
     assert [seat["left"] for seat in summary["seats"]] == [True, True]
     assert table_id not in [table["table_id"] for table in server.http.get("/api/tables").json()]
+    assert summary["seats"][0]["bot"]  # a bot took over from the first leaver
     log = server.http.get(f"/api/tables/{table_id}/log")
-    assert log.status_code == 200 and log.json()["actions"] == []
+    assert log.status_code == 200
+    assert all(seat == 0 for seat, _ in log.json()["actions"])  # only that bot played
 
 
 def test_seating_bots(server: ServerThread) -> None:

@@ -30,6 +30,8 @@ class TableClients:
     status: str
     holding: bool
     _committing: bool
+    #: The chat's last messages (``chat.py``; None until loaded).
+    chat: deque[dict[str, Any]] | None
     #: The match's last public events, for clients that arrive mid-match.
     recent: deque[Event]
 
@@ -54,7 +56,7 @@ class TableClients:
     cancel_abandon: Callable[[], None]
 
     def attach(self, conn: Connection) -> None:
-        """A client arrives: it gets the table, the recent public events, then (unless a
+        """A client arrives: it gets the table, the recent public events and chat, then (unless a
         commit is in flight) the state. A person back at their seat takes it back
         from its stand-in first, so that this state already offers them their moves."""
         self.connections.add(conn)
@@ -68,6 +70,7 @@ class TableClients:
                 self.reclaim(conn.seat)
         conn.send_json({"type": "table", "table": self.summary()})
         conn.send_json({"type": "history", "events": list(self.recent)})
+        conn.send_json({"type": "chat_history", "messages": list(self.chat or ())})
         if not self._committing:  # else the broadcast after the commit reaches it
             self._send_state({conn})
         if first:

@@ -94,6 +94,7 @@ class Throttle:
         self.limits = limits
         self.messages = TokenBucket(limits.messages_per_second, limits.message_burst)
         self.actions = TokenBucket(limits.actions_per_second, limits.action_burst)
+        self.chat = TokenBucket(limits.chat_per_minute / 60, limits.chat_burst)
         self.patience = TokenBucket(
             limits.messages_per_second, limits.flood_bursts * limits.message_burst
         )
@@ -147,6 +148,8 @@ class Connection:
         #: Its actions submitted and not yet processed.
         self.pending = 0
         self.throttle = Throttle(limits or Limits())
+        #: The name a spectator chats under (their username when signed in).
+        self.viewer_name = "Spectator"
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         #: The close frame the pump sends once the outbox is empty.

@@ -59,6 +59,12 @@ class Limits:
     play_now_wait_seconds: float = 20.0
     play_now_idle_seconds: float = 30.0
     play_now_tickets_per_client: int = 4
+    #: Chat: longest message (characters), messages a minute per socket and their
+    #: burst, and the messages a table keeps for clients that arrive.
+    chat_max_chars: int = 300
+    chat_per_minute: int = 12
+    chat_burst: int = 5
+    chat_history: int = 100
     #: Origins besides the site's own that may open a WebSocket ("*": any).
     allowed_origins: tuple[str, ...] = ()
 

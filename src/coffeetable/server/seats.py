@@ -16,10 +16,10 @@ import hashlib
 import hmac
 import secrets
 import time
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from coffeetable.server.text import clean_text
 from coffeetable.store import SeatRecord
 
 MAX_NAME = 40
@@ -35,33 +35,10 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-#: Unicode categories never kept in a name: controls, format characters (bidi
-#: overrides, zero-width joiners and spaces), surrogates, private use, unassigned.
-_DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
-#: Combining marks kept on one letter (enough for any script; stops "Zalgo" text).
-_MARKS_PER_LETTER = 2
-
-
 def clean_name(name: Any, seat: int) -> str:
-    """A display name: 'Player n' if blank, else NFKC-normalised, without controls,
-    bidi overrides or zero-width characters, white space collapsed, at most
-    ``MAX_NAME`` characters. HTML characters are kept: pages escape what they show."""
-    text = unicodedata.normalize("NFKC", str(name or ""))
-    kept: list[str] = []
-    marks = 0
-    for char in text:
-        category = unicodedata.category(char)
-        if category in _DROPPED:
-            continue
-        if category in ("Mn", "Me"):
-            marks += 1
-            if marks > _MARKS_PER_LETTER:
-                continue
-        else:
-            marks = 0
-        kept.append(" " if category in ("Zl", "Zp") else char)
-    text = " ".join("".join(kept).split())[:MAX_NAME].strip()
-    return text or f"Player {seat + 1}"
+    """A display name (``text.clean_text``, at most ``MAX_NAME`` characters), or
+    'Player n' if nothing is left. HTML characters are kept: pages escape them."""
+    return clean_text(name, MAX_NAME) or f"Player {seat + 1}"
 
 
 @dataclass

@@ -109,6 +109,8 @@ class Table(TableClients, TableClock, TableStandIns, TableAbandon):
         self.left_order: list[int] = [seat.index for seat in self.seats if seat.left]
         self.log: list[tuple[int | None, dict[str, Any]]] = list(record.actions)
         self.recent: deque[Event] = deque(maxlen=HISTORY)
+        #: The chat's last messages (None until ``chat.load`` read them).
+        self.chat: deque[dict[str, Any]] | None = None
         self.state: State = self._replay()
         self.connections: set[Connection] = set()
         #: Bumped whenever what a seat may do changes (bots wait on it).

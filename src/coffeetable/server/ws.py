@@ -16,14 +16,17 @@ Server -> client messages (JSON text frames):
 - ``{"type": "rejected", "reason", "action"}``: your action was refused (the
   ``action`` echo is left out if it cannot be encoded);
 - ``{"type": "error", "reason"}``: a malformed message (nothing changed);
-- ``{"type": "pong"}``: answer to ``{"type": "ping"}``.
+- ``{"type": "pong"}``: answer to ``{"type": "ping"}``;
+- ``{"type": "chat_history", "messages"}`` on connect and ``{"type": "chat",
+  "message"}``: the table's chat (``chat.py``).
 
 The socket's seat (``seat`` in its states; null: a spectator) comes from the
 ``token``, else from a signed-in player's session cookie (their seat at this
 table, from any browser; ``?watch=true`` to watch instead).
 
 Client -> server: ``{"type": "act", "action": {...}}`` (the seat comes from
-the token or the session, never from the message) and ``{"type": "ping"}``. An act may name
+the token or the session, never from the message), ``{"type": "chat", "text"
+| "phrase"}`` and ``{"type": "ping"}``. An act may name
 the ``"seq"`` of the state it was decided on (one of the last 8 this client
 was sent; older: "too slow"); without it, the last state sent counts. "too
 slow" answers an action that state offered but that is no longer legal, or no
@@ -61,6 +64,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
+from coffeetable.server import chat
 from coffeetable.server.connections import (
     MAX_PENDING,
     Connection,
@@ -133,17 +137,21 @@ async def _serve_table(
     except TableError as error:
         await _refuse(websocket, error.detail, NOT_FOUND)
         return
-    seat = None
+    seat, account = None, None
     if token:
         seat = table.seat_for_token(token)
         if seat is None:
             await _refuse(websocket, "this token holds no seat at this table", FORBIDDEN)
             return
-    elif not watch:  # a signed-in player's seat, from any browser (the Origin was checked)
+    else:  # a signed-in player's seat, from any browser (the Origin was checked)
         account = await websocket.app.state.players.account_for(websocket)
-        seat = seating.seat_for_user(table, account.user_id) if account else None
+        if account is not None and not watch:
+            seat = seating.seat_for_user(table, account.user_id)
+    await chat.load(table)
     await websocket.accept()
     conn = Connection(websocket, seat, lobby.limits)
+    if account is not None:
+        conn.viewer_name = account.username
     table.attach(conn)
     pump = asyncio.create_task(conn.pump())
     flooded = False
@@ -212,6 +220,10 @@ def _slow_down(conn: Connection, message: dict[str, Any] | None, reason: str) ->
     return conn.throttle.refused()
 
 
+#: Chat messages being saved and sent.
+_saying: set[asyncio.Task[None]] = set()
+
+
 def handle(table: Table, conn: Connection, message: dict[str, Any]) -> bool:
     """One client message (a JSON object with a type); a bad one gets an error.
     False once the client floods."""
@@ -220,6 +232,10 @@ def handle(table: Table, conn: Connection, message: dict[str, Any]) -> bool:
         conn.send_json({"type": "pong"})
     elif kind == "act":
         return act(table, conn, message)
+    elif kind == "chat":
+        task = asyncio.get_running_loop().create_task(chat.say(table, conn, message))
+        _saying.add(task)  # keep a reference until it is done (asyncio holds weak ones)
+        task.add_done_callback(_saying.discard)
     else:
         conn.send_error(f"unknown message type {kind[:40]!r}")
     return True

@@ -7,7 +7,7 @@ matches, ratings) and ``profiles`` (reads for profiles and leaderboards).
 ``schema`` runs the Alembic migrations (``migrations/``).
 """
 
-from coffeetable.store import matches, players, profiles
+from coffeetable.store import chat, matches, players, profiles
 from coffeetable.store.db import (
     DATABASE_ENV,
     Database,
@@ -25,6 +25,7 @@ __all__ = [
     "Store",
     "TableRecord",
     "default_database_url",
+    "chat",
     "matches",
     "metadata",
     "players",

@@ -1,0 +1,72 @@
+"""Chat at a table: players and spectators, each in a channel of their own.
+
+Client -> server: ``{"type": "chat", "text": "..."}`` or ``{"type": "chat",
+"phrase": "gg"}`` (a quick phrase, one of ``PHRASES``, which each reader's page
+words in their own language). The channel is the sender's: ``players`` for a
+seated person, ``spectators`` for a watcher; the name is the seat's, or a
+signed-in watcher's username, else "Spectator". Everyone at the table gets
+both channels (a board may show or hide the spectators'), as
+``{"type": "chat", "message": {...}}``, and the last ``Limits.chat_history``
+messages when they connect (``{"type": "chat_history", "messages": [...]}``).
+
+Messages are kept with the table (``store.chat``), cleaned like names
+(``text.clean_text``) and cut at ``Limits.chat_max_chars``; each socket may
+say ``Limits.chat_per_minute`` of them a minute (bursts of ``chat_burst``).
+Muting a player is the reader's choice, kept by their browser.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from coffeetable.server.connections import Connection
+from coffeetable.server.text import clean_text
+from coffeetable.store import chat as store
+
+if TYPE_CHECKING:
+    from coffeetable.server.tables import Table
+
+#: The quick phrases; their words are the pages' (web/i18n).
+PHRASES = ("hello", "gg", "well_played", "oops", "thanks", "good_luck", "one_moment")
+PLAYERS, SPECTATORS = "players", "spectators"
+
+
+async def load(table: Table) -> None:
+    """Read the table's recent chat from the database once (before its first client)."""
+    if table.chat is not None:
+        return
+    limit = table.limits.chat_history
+    messages = await table.store.read(lambda conn: store.recent(conn, table.id, limit))
+    if table.chat is None:  # another socket may have loaded it meanwhile
+        table.chat = deque((m.to_json() for m in messages), maxlen=limit)
+
+
+async def say(table: Table, conn: Connection, message: dict[str, Any]) -> None:
+    """Keep and pass on one chat message, or answer the sender with an error."""
+    limits = table.limits
+    text, phrase = message.get("text"), message.get("phrase")
+    if phrase is not None:
+        if phrase not in PHRASES or text is not None:
+            conn.send_error(f"a quick phrase is one of {', '.join(PHRASES)}, without text")
+            return
+    elif not isinstance(text, str) or not (text := clean_text(text, limits.chat_max_chars)):
+        conn.send_error(f"a chat message has a 'text' of 1 to {limits.chat_max_chars} characters")
+        return
+    if not conn.throttle.chat.take():
+        conn.send_error(f"slow down: at most {limits.chat_per_minute} chat messages a minute")
+        return
+    seat = conn.seat
+    said = store.ChatMessage(
+        table_id=table.id,
+        channel=SPECTATORS if seat is None else PLAYERS,
+        seat=seat,
+        name=conn.viewer_name if seat is None else (table.seats[seat].name or "Player"),
+        text=text if phrase is None else None,
+        phrase=phrase,
+    )
+    await table.store.write(lambda db: store.insert(db, said))
+    out = said.to_json()
+    if table.chat is not None:
+        table.chat.append(out)
+    table.broadcast({"type": "chat", "message": out})
