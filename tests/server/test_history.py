@@ -32,7 +32,7 @@ def test_history_is_sent_before_the_state_and_survives_a_restart(
 
     spectator = server.client(table_id)
     clients.append(spectator)
-    order = [spectator.recv()["type"] for _ in range(3)]
+    order = [spectator.recv()["type"] for _ in range(4)]
     assert order == ["table", "history", "chat_history", "state"]
     assert spectator.messages[1]["events"] == [placed]
 
