@@ -18,6 +18,7 @@ from coffeetable.server.matchmaking import Matchmaker
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players.auth_api import from_this_site
 from coffeetable.server.players.sessions import Account
+from coffeetable.server.rematch import Rematches
 from coffeetable.server.replays import MAX_FRAMES, replay_window
 from coffeetable.server.table_requests import (
     MAX_NAME_INPUT,
@@ -253,6 +254,23 @@ async def get_replay(
         raise TableError(404, f"there is no seat {seat}")
     replay = replay_window(table.match_log(), seat, start, count)
     return {"table": table.summary(), **replay}
+
+
+class Rematch(BaseModel):
+    token: str = Field("", max_length=200, description="your seat's token (signed in: optional)")
+
+
+@router.post(
+    "/tables/{table_id}/rematch",
+    summary="play again with the same seats: accept, and once all have, your new seat",
+    operation_id="rematch",
+    dependencies=[Depends(from_this_site)],
+    responses=_ERRORS,
+)
+async def rematch(table_id: TableId, body: Rematch, request: Request) -> dict[str, Any]:
+    account = await _account(request)
+    rematches: Rematches = request.app.state.rematches
+    return await rematches.accept(table_id, body.token, account.user_id if account else None)
 
 
 class PlayNow(BaseModel):

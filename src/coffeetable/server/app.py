@@ -27,6 +27,7 @@ from coffeetable.server.lobby import Lobby, TableError
 from coffeetable.server.matchmaking import Matchmaker
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players import routes as players_routes
+from coffeetable.server.rematch import Rematches
 from coffeetable.server.security import SecurityHeaders
 from coffeetable.store import Store, default_database_url
 
@@ -79,6 +80,7 @@ def create_app(
         app.state.lobby = lobby
         app.state.players = PlayersService(store, lobby)
         app.state.matchmaker = Matchmaker(lobby)
+        app.state.rematches = Rematches(lobby)
         await lobby.restore()
         try:
             yield

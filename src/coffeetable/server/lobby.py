@@ -313,7 +313,7 @@ class Lobby:
     async def leave(self, table_id: str, token: str, user_id: int | None = None) -> int:
         """The token's (or account's) person leaves the table; return their seat."""
         table = await self.get(table_id)
-        index = self._seat_of(table, token, user_id)
+        index = self.seat_of(table, token, user_id)
         seat = table.seats[index]
         if table.status == "open":
             seat.name = seat.token_hash = seat.user_id = None
@@ -341,7 +341,7 @@ class Lobby:
         """A seated person (by token or account) puts a bot in seat ``index`` (see the
         module's rules)."""
         table = await self.get(table_id)
-        mine = self._seat_of(table, token, user_id)
+        mine = self.seat_of(table, token, user_id)
         if not 0 <= index < table.players:
             raise TableError(404, f"there is no seat {index}")
         if not table.live:
@@ -388,7 +388,7 @@ class Lobby:
             await table.save_settings()
 
     @staticmethod
-    def _seat_of(table: Table, token: str, user_id: int | None = None) -> int:
+    def seat_of(table: Table, token: str, user_id: int | None = None) -> int:
         """The seat of ``token``, else of the signed-in ``user_id``; 403 for neither."""
         index = table.seat_for_token(token) if token else None
         if index is None:
