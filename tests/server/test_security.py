@@ -76,9 +76,7 @@ def test_a_large_body_is_refused_before_it_is_read(
         b'{"game": "fika", "players": 1e999}',
     ],
 )
-def test_nan_infinity_and_deep_nesting_are_422_never_500(
-    server: ServerThread, body: bytes
-) -> None:
+def test_nan_infinity_and_deep_nesting_are_422_never_500(server: ServerThread, body: bytes) -> None:
     response = server.http.post(
         "/api/tables", content=body, headers={"content-type": "application/json"}
     )
