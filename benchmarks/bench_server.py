@@ -163,11 +163,11 @@ class Server:
         env = {**os.environ, "COFFEETABLE_MAX_BOT_SPEED": "10000"}
         for name in ("TABLES_PER_MINUTE", "OPEN_TABLES_PER_CLIENT", "SOCKETS_PER_CLIENT"):
             env[f"COFFEETABLE_{name}"] = "1000000"
-        for name in ("MAX_LIVE_TABLES", "MAX_BOT_SEATS"):
+        for name in ("MAX_LIVE_TABLES", "MAX_BOT_SEATS", "MESSAGES_PER_SECOND", "MESSAGE_BURST"):
             env[f"COFFEETABLE_{name}"] = "1000000"
-        self.process = subprocess.Popen(
-            command, stdout=self.log, stderr=subprocess.STDOUT, env=env
-        )
+        for name in ("ACTIONS_PER_SECOND", "ACTION_BURST"):
+            env[f"COFFEETABLE_{name}"] = "1000000"
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, env=env)
         self.http = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
 
