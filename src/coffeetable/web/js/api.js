@@ -2,10 +2,11 @@
 // carrying the server's reason.
 
 export class ApiError extends Error {
-  constructor(status, reason) {
+  constructor(status, reason, retryAfter = null) {
     super(reason);
     this.status = status;
     this.reason = reason;
+    this.retryAfter = retryAfter; // seconds, from a 429's Retry-After
   }
 }
 
@@ -25,7 +26,8 @@ async function request(method, path, body) {
   if (!response.ok) {
     const detail = data && (data.detail ?? data.reason ?? data.error);
     const reason = typeof detail === 'string' ? detail : JSON.stringify(detail ?? response.statusText);
-    throw new ApiError(response.status, reason);
+    const wait = Number.parseFloat(response.headers.get('Retry-After') || '');
+    throw new ApiError(response.status, reason, Number.isFinite(wait) ? Math.ceil(wait) : null);
   }
   return data;
 }
@@ -36,9 +38,31 @@ export const api = {
   table: (id) => request('GET', `/api/tables/${encodeURIComponent(id)}`),
   createTable: (body) => request('POST', '/api/tables', body),
   join: (id, name) => request('POST', `/api/tables/${encodeURIComponent(id)}/join`, { name }),
+  // token: our seat's; none when the account holds the seat (the cookie says who we are)
   botSeat: (id, seat, token, level) =>
-    request('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { token, level }),
+    request('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, token ? { token, level } : { level }),
+
+  // Accounts (the session is an HttpOnly cookie: same-origin fetch sends it).
+  register: (username, password, claim) => request('POST', '/api/auth/register', { username, password, claim }),
+  login: (username, password, claim) => request('POST', '/api/auth/login', { username, password, claim }),
+  logout: () => request('POST', '/api/auth/logout'),
+  logoutEverywhere: () => request('POST', '/api/auth/logout-everywhere'),
+  sessions: () => request('GET', '/api/auth/sessions'),
+  revokeSession: (id) => request('DELETE', `/api/auth/sessions/${encodeURIComponent(id)}`),
+  me: () => request('GET', '/api/me'),
+
+  // Players: profiles, leaderboards, finished matches.
+  player: (name) => request('GET', `/api/players/${encodeURIComponent(name)}`),
+  leaderboard: (game, group) =>
+    request('GET', `/api/leaderboards/${encodeURIComponent(game)}${query({ group })}`),
+  matches: (params) => request('GET', `/api/matches${query(params)}`),
 };
+
+/** "?a=1&b=2" from the params that are set ("" when none). */
+function query(params = {}) {
+  const set = Object.entries(params).filter(([, value]) => value != null && value !== '');
+  return set.length ? `?${new URLSearchParams(set.map(([k, v]) => [k, String(v)]))}` : '';
+}
 
 /** The WebSocket URL of a table; without a token the socket is a spectator's. */
 export function tableSocketUrl(id, token) {

@@ -64,9 +64,30 @@ export function has(key) { return key in tables.en; }
  * card) is written in the html`` template that shows it.
  */
 export function t(key, params) {
-  const text = tables[current][key] ?? tables.en[key] ?? key;
+  const text = lookup(plural(key, params));
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+}
+
+function lookup(key) {
+  return tables[current][key] ?? tables.en[key] ?? key;
+}
+
+const pluralRules = new Map();
+
+/**
+ * Plurals: a key written as "key.one" / "key.other" (and, where a language
+ * needs them, "key.few", "key.many", ...) is chosen by params.count through
+ * Intl.PluralRules of the language in use; a category the table lacks falls
+ * back to "key.other". Every language writes whole sentences per form:
+ * t('profile.games', {count: 3}) -> "3 games", "3 parties", "3 Partien".
+ */
+function plural(key, params) {
+  if (!params || typeof params.count !== 'number' || !(`${key}.other` in tables.en)) return key;
+  if (!pluralRules.has(current)) pluralRules.set(current, new Intl.PluralRules(current));
+  const category = pluralRules.get(current).select(params.count);
+  const chosen = `${key}.${category}`;
+  return chosen in tables[current] || chosen in tables.en ? chosen : `${key}.other`;
 }
 
 /** The keys of every table, for the completeness test. */
