@@ -1,13 +1,20 @@
-// Boot: the language switch, the top navigation and the hash router.
+// Boot: who is signed in, the language switch, the top navigation and the hash router.
 
 import { attrs, html, setHTML } from './dom.js';
 import { start } from './router.js';
 import { LANGUAGES, lang, setLang, onLangChange, t } from './i18n.js';
+import { onAccountChange, setReturnTo, whoami } from './account.js';
+import { renderUserMenu, startUserMenu } from './usermenu.js';
 import * as lobby from './lobby.js';
 import * as table from './table.js';
 import * as rules from './rules.js';
+import * as signin from './signin.js';
+import * as sessions from './sessions.js';
+import * as profile from './profile.js';
+import * as leaderboard from './leaderboard.js';
 
-const VIEWS = { lobby, table, rules };
+const VIEWS = { lobby, table, rules, signin, signup: signin, sessions, profile, leaderboard };
+const AUTH_VIEWS = new Set(['signin', 'signup']);
 const app = document.getElementById('app');
 let route = null;
 let active = null;
@@ -15,6 +22,7 @@ let active = null;
 function mount(next) {
   if (active && active.destroy) active.destroy();
   route = next;
+  if (!AUTH_VIEWS.has(next.view)) setReturnTo(location.hash || '#/');
   app.replaceChildren();
   app.dataset.view = next.view;
   active = VIEWS[next.view].mount(app, next) || {};
@@ -27,7 +35,9 @@ function renderChrome() {
   const here = route ? route.view : 'lobby';
   setHTML(nav, html`
     <a href="#/" class="${here === 'lobby' ? 'active' : ''}" data-testid="nav-lobby">${t('nav.lobby')}</a>
-    <a href="#/rules" class="${here === 'rules' ? 'active' : ''}" data-testid="nav-rules">${t('nav.rules')}</a>`);
+    <a href="#/rules" class="${here === 'rules' ? 'active' : ''}" data-testid="nav-rules">${t('nav.rules')}</a>
+    <a href="#/leaderboards" class="${here === 'leaderboard' ? 'active' : ''}" data-testid="nav-leaderboards">${t('nav.leaderboards')}</a>`);
+  renderUserMenu(true);
   document.getElementById('lang-label').textContent = t('lang.label');
   const select = document.getElementById('lang-select');
   setHTML(select, html`${Object.entries(LANGUAGES)
@@ -47,5 +57,12 @@ onLangChange(() => {
   }
 });
 
+onAccountChange((me) => {
+  renderUserMenu();
+  if (active && active.accountChanged) active.accountChanged(me);
+});
+
 window.coffeetable = { view: null, get route() { return route; } };
-start(mount);
+startUserMenu(document.getElementById('account'));
+// The first view knows who is signed in (the lobby's tables, a table's seat).
+whoami().finally(() => start(mount));

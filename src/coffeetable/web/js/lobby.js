@@ -1,4 +1,5 @@
-// The lobby: the games, a form to open a table, and the open tables to join or watch.
+// The lobby: the games, a form to open a table, and the open tables to join or watch;
+// a signed-in player's own tables to continue; the recently finished matches.
 
 import { api } from './api.js';
 import { attrs, html, onClick, setHTML, toast } from './dom.js';
@@ -6,10 +7,13 @@ import { t, has } from './i18n.js';
 import { loadStrings } from './games.js';
 import { go } from './router.js';
 import { playerName, setPlayerName, rememberSeat, seatAt } from './session.js';
+import { account, accountSeat, refresh as refreshAccount } from './account.js';
+import { gameTitle as titleOf, leaderboardHref, matchList } from './players.js';
 
 const REFRESH_MS = 4000;
 const BOT_SPEEDS = [1, 2, 5, 10];
 const CLOCK_MINUTES = [0, 5, 10, 20, 30];
+const RECENT_MATCHES = 10;
 
 export function mount(root) {
   const view = { games: [], tables: [], timer: null, destroyed: false, form: null };
@@ -21,14 +25,23 @@ export function mount(root) {
         <div class="game-list" data-testid="lobby-games"><p class="muted">${t('common.loading')}</p></div>
         <form class="panel create-form" data-testid="create-form" hidden></form>
       </div>
-      <aside class="panel lobby-tables">
-        <h2>${t('lobby.tables')}</h2>
-        <div data-testid="tables-list" class="tables-list"><p class="muted">${t('common.loading')}</p></div>
+      <aside class="lobby-side">
+        <section class="panel lobby-tables my-tables" data-testid="my-tables" hidden></section>
+        <section class="panel lobby-tables">
+          <h2>${t('lobby.tables')}</h2>
+          <div data-testid="tables-list" class="tables-list"><p class="muted">${t('common.loading')}</p></div>
+        </section>
+        <section class="panel lobby-matches">
+          <h2>${t('lobby.recentMatches')}</h2>
+          <div data-testid="recent-matches" class="recent-matches"><p class="muted">${t('common.loading')}</p></div>
+        </section>
       </aside>
     </section>`);
   const gameList = root.querySelector('.game-list');
   const form = root.querySelector('.create-form');
   const tableList = root.querySelector('.tables-list');
+  const myTables = root.querySelector('.my-tables');
+  const recentMatches = root.querySelector('.recent-matches');
 
   async function loadGames() {
     try {
@@ -65,6 +78,27 @@ export function mount(root) {
     if (!view.destroyed) setHTML(tableList, tablesList(view.tables));
   }
 
+  /** The signed-in player's seats at open and running tables (GET /api/me). */
+  function renderMyTables() {
+    const me = account();
+    myTables.hidden = !me;
+    if (me) setHTML(myTables, myTablesList(me.tables || []));
+  }
+
+  async function loadMatches() {
+    try {
+      const page = await api.matches({ limit: RECENT_MATCHES });
+      if (!view.destroyed) setHTML(recentMatches, matchList(page.matches || [], null, 'recent-matches-list'));
+    } catch {
+      if (!view.destroyed) setHTML(recentMatches, html`<p class="muted">${t('lobby.noMatchesYet')}</p>`);
+    }
+  }
+
+  function refreshAll() {
+    loadTables();
+    if (account()) refreshAccount(); // its tables: accountChanged() draws them
+  }
+
   onClick(gameList, '[data-action="new-table"]', (event, button) => {
     const game = view.games.find((g) => g.name === button.dataset.game);
     if (game) showForm(game);
@@ -83,7 +117,7 @@ export function mount(root) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const body = buildCreateBody(form, view.form.game);
-    setPlayerName(body.name);
+    if (!account()) setPlayerName(body.name);
     const button = form.querySelector('[type=submit]');
     button.disabled = true;
     try {
@@ -100,7 +134,7 @@ export function mount(root) {
     const id = button.dataset.table;
     const typed = form.elements.namedItem('name');
     const name = (typed && typed.value.trim()) || playerName() || t('lobby.namePlaceholder');
-    setPlayerName(name);
+    if (!account()) setPlayerName(name);
     try {
       const joined = await api.join(id, name);
       rememberSeat(id, joined.seat, joined.token);
@@ -112,8 +146,22 @@ export function mount(root) {
 
   loadGames();
   loadTables();
-  view.timer = setInterval(loadTables, REFRESH_MS);
+  loadMatches();
+  renderMyTables();
+  view.timer = setInterval(refreshAll, REFRESH_MS);
   return {
+    accountChanged() {
+      if (view.destroyed) return;
+      renderMyTables();
+      setHTML(tableList, tablesList(view.tables));
+      const nameField = form.elements.namedItem('name');
+      const signedIn = Boolean(account());
+      if (view.form && (!nameField || nameField.readOnly !== signedIn)) {
+        const kept = readForm(form);
+        renderForm();
+        restoreForm(form, kept.filter(([name]) => name !== 'name'));
+      }
+    },
     destroy() {
       view.destroyed = true;
       clearInterval(view.timer);
@@ -122,8 +170,7 @@ export function mount(root) {
 }
 
 function gameTitle(game) {
-  const key = `${game.name}.title`;
-  return has(key) ? t(key) : game.title;
+  return has(`${game.name}.title`) ? titleOf(game.name) : game.title;
 }
 
 /** Whether the game has a board in the browser (GET /api/games says; older servers: yes). */
@@ -146,6 +193,7 @@ function gameCard(game) {
       <div class="actions">
         ${create}
         <a href="#/rules/${game.name}" data-testid="rules-link-${game.name}">${t('lobby.rules')}</a>
+        <a href="${leaderboardHref(game.name)}" data-testid="leaderboard-link-${game.name}">${t('lobby.leaderboard')}</a>
       </div>
     </article>`;
 }
@@ -198,16 +246,24 @@ function createForm(game, players) {
     html`<option value="${n}">${n ? t('lobby.clockValue', { n }) : t('lobby.clockNone')}</option>`);
   const speeds = BOT_SPEEDS.map((s) => html`<option value="${s}">${t('lobby.botSpeedValue', { n: s })}</option>`);
   const setting = (name) => (game.settings || []).some((s) => s.name === name);
+  const me = account();
+  // Signed in, you play under your username, and a table of two seats or more may be
+  // rated (checked: the server's default when everyone at it is signed in).
+  const rated = me && players >= 2
+    ? html`<label class="check"><input type="checkbox" name="rated" data-testid="create-rated" checked> ${t('lobby.rated')}</label>`
+    : '';
+  const name = me
+    ? html`<input name="name" data-testid="create-name" value="${me.username}" readonly>`
+    : html`<input name="name" data-testid="create-name" maxlength="24" value="${playerName()}" placeholder="${t('lobby.namePlaceholder')}">`;
   return html`
     <h2>${t('lobby.createTitle', { game: gameTitle(game) })}</h2>
     <div class="form-grid">
-      <label>${t('lobby.yourName')} <input name="name" data-testid="create-name" maxlength="24"
-        value="${playerName()}" placeholder="${t('lobby.namePlaceholder')}"></label>
+      <label>${t(me ? 'lobby.playingAs' : 'lobby.yourName')} ${name}</label>
       <label>${t('lobby.playerCount')} <select name="players" data-testid="create-players">${counts}</select></label>
       ${setting('bot_speed') ? html`<label>${t('lobby.botSpeed')} <select name="bot-speed" data-testid="bot-speed">${speeds}</select></label>` : ''}
       ${setting('clock_minutes') ? html`<label>${t('lobby.clock')} <select name="clock-minutes" data-testid="clock-minutes">${clocks}</select></label>` : ''}
     </div>
-    <fieldset class="options"><legend>${t('lobby.options')}</legend>${options}</fieldset>
+    <fieldset class="options"><legend>${t('lobby.options')}</legend>${options}${rated}</fieldset>
     <fieldset class="seats"><legend>${t('lobby.seats')}</legend><ol>${seats}</ol></fieldset>
     <button type="submit" class="primary big" data-testid="create-submit">${t('lobby.createButton')}</button>`;
 }
@@ -241,13 +297,32 @@ function buildCreateBody(form, game) {
   if (speed) options.bot_speed = Number(speed.value);
   const clock = els.namedItem('clock-minutes');
   if (clock) options.clock_minutes = Number(clock.value);
+
   const bots = {};
   for (let seat = 1; seat < players; seat += 1) {
     const value = els.namedItem(`seat-${seat}`).value;
     if (value.startsWith('bot:')) bots[String(seat)] = value.slice(4);
   }
   const name = els.namedItem('name').value.trim() || t('lobby.namePlaceholder');
-  return { game: game.name, players, options, bots, name };
+  const body = { game: game.name, players, options, bots, name };
+  const rated = els.namedItem('rated');
+  if (rated) body.rated = rated.checked; // left out: the server's default (rated when all are signed in)
+  return body;
+}
+
+function myTablesList(tables) {
+  const rows = tables.map((table) => {
+    const id = table.table_id;
+    return html`<li class="table-row" data-testid="my-table-${id}">
+      <div><strong>${table.name || titleOf(table.game)}</strong>
+        <span class="muted">${titleOf(table.game)} · ${t('lobby.seat', { n: table.seat + 1 })}
+        · ${t(`lobby.status.${table.status}`)}</span></div>
+      <div class="actions"><a class="button primary" href="#/table/${encodeURIComponent(id)}"
+        data-testid="continue-${id}">${t('lobby.continue')}</a></div>
+    </li>`;
+  });
+  return html`<h2>${t('lobby.yourTables')}</h2>
+    ${rows.length ? html`<ul>${rows}</ul>` : html`<p class="muted" data-testid="no-my-tables">${t('lobby.noYourTables')}</p>`}`;
 }
 
 function tablesList(tables) {
@@ -259,7 +334,7 @@ function tableRow(table) {
   const id = table.table_id;
   const seats = table.seats || [];
   const taken = seats.filter((s) => !s.open).length;
-  const mine = seatAt(id);
+  const mine = seatAt(id) || accountSeat(id) != null;
   const canJoin = !mine && table.status === 'open' && seats.some((s) => s.open);
   const title = table.name || table.title || id;
   const url = `#/table/${encodeURIComponent(id)}`;

@@ -1,17 +1,34 @@
-// Hash routes: #/ (lobby), #/table/<id>, #/rules/<game>.
+// Hash routes: #/ (lobby), #/table/<id>, #/rules/<game>, #/signin, #/signup,
+// #/sessions, #/players/<name>, #/leaderboards[/<game>[/<group>]].
+
+const part = (text) => decodeURIComponent(text);
 
 const ROUTES = [
   [/^#?\/?$/, () => ({ view: 'lobby' })],
   [/^#\/table\/([^/?]+)$/, (m) => ({ view: 'table', id: decodeURIComponent(m[1]) })],
   [/^#\/rules\/([\w-]+)$/, (m) => ({ view: 'rules', game: m[1] })],
   [/^#\/rules\/?$/, () => ({ view: 'rules', game: null })],
+  [/^#\/signin\/?$/, () => ({ view: 'signin' })],
+  [/^#\/signup\/?$/, () => ({ view: 'signup' })],
+  [/^#\/sessions\/?$/, () => ({ view: 'sessions' })],
+  [/^#\/players\/([^/?]+)$/, (m) => ({ view: 'profile', name: part(m[1]) })],
+  [/^#\/leaderboards\/?$/, () => ({ view: 'leaderboard', game: null, group: null })],
+  [/^#\/leaderboards\/([\w-]+)(?:\/([^/?]+))?$/, (m) => ({
+    view: 'leaderboard', game: m[1], group: m[2] ? part(m[2]) : null,
+  })],
 ];
 
 /** The route for a hash: {view, ...params}; unknown hashes go to the lobby. */
 export function parse(hash) {
   for (const [pattern, build] of ROUTES) {
     const match = pattern.exec(hash);
-    if (match) return build(match);
+    if (match) {
+      try {
+        return build(match);
+      } catch {
+        break; // a malformed %-escape: the lobby
+      }
+    }
   }
   return { view: 'lobby' };
 }

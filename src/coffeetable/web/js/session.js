@@ -23,6 +23,14 @@ export function setPlayerName(name) { write(NAME_KEY, String(name || '').trim())
 /** {seat, token} for a table, or null when we only watch it. */
 export function seatAt(tableId) { return read(SEATS_KEY, {})[tableId] || null; }
 
+/** Every seat this browser holds by a token, newest first: [{tableId, seat, token}]. */
+export function guestSeats() {
+  return Object.entries(read(SEATS_KEY, {}))
+    .filter(([, held]) => held && held.token)
+    .sort((a, b) => (b[1].at || 0) - (a[1].at || 0))
+    .map(([tableId, held]) => ({ tableId, seat: held.seat, token: held.token }));
+}
+
 export function rememberSeat(tableId, seat, token) {
   const seats = read(SEATS_KEY, {});
   seats[tableId] = { seat, token, at: Date.now() };

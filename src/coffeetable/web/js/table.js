@@ -1,5 +1,10 @@
 // A table: its header (seats, who is connected, your seat or "watching"), the
 // connection, and the game's own renderer (web/games/<name>/index.js) below.
+//
+// Your seat: the token this browser keeps for the table (js/session.js), or,
+// when signed in without one, the account's seat (GET /api/me): the socket then
+// goes without a token and the server seats us by the session cookie. Either
+// way the seat of the state's view (`view.seat`) is what the server decided.
 
 import { api } from './api.js';
 import { TableConnection } from './connection.js';
@@ -8,12 +13,22 @@ import { t, has } from './i18n.js';
 import { loadRenderer } from './games.js';
 import { botName } from './lobby.js';
 import { forgetSeat, playerName, rememberSeat, seatAt } from './session.js';
+import { account, accountSeat } from './account.js';
+import { botProfile, playerLink } from './players.js';
+
+/** Our seat at a table: {seat, token} from this browser, {seat, token: null} from the account, or null. */
+function mySeat(tableId) {
+  const held = seatAt(tableId);
+  if (held && held.token) return held;
+  const seat = accountSeat(tableId);
+  return seat == null ? null : { seat, token: null };
+}
 
 export function mount(root, route) {
   const id = route.id;
   const view = {
     summary: null, renderer: null, game: null, connection: null,
-    destroyed: false, status: 'connecting', seat: seatAt(id),
+    destroyed: false, status: 'connecting', seat: mySeat(id),
     clock: null, clockTimer: null,
   };
   setHTML(root, html`
@@ -107,7 +122,7 @@ export function mount(root, route) {
   }
 
   function seatChip(seat, index, me, status) {
-    const name = seatLabel(seat, index);
+    const name = playerLink(seatLabel(seat, index), seatProfile(seat), Boolean(seat.bot));
     const away = !seat.bot && !seat.open && (seat.left || seat.connected === false);
     const replace = away && me != null && index !== me && status === 'running'
       ? html`<button type="button" class="tiny" data-action="bot-seat" data-seat="${index}" data-testid="replace-bot-${index}">${t('table.replaceBot')}</button>`
@@ -118,7 +133,8 @@ export function mount(root, route) {
 
   onClick(head, '[data-action="take-seat"]', async () => {
     try {
-      const joined = await api.join(id, playerName() || t('lobby.namePlaceholder'));
+      const me = account();
+      const joined = await api.join(id, (me && me.username) || playerName() || t('lobby.namePlaceholder'));
       rememberSeat(id, joined.seat, joined.token);
       restart();
     } catch (err) {
@@ -150,7 +166,13 @@ export function mount(root, route) {
     if (msg.type === 'event' && msg.event && msg.event.type === 'clock' && msg.event.expired) {
       toast(t('table.clockExpired', { n: msg.event.seat + 1 }), 'info', 6);
     }
-    if (msg.type === 'state' && view.seat && msg.view && msg.view.seat == null) {
+    const given = msg.type === 'state' ? stateSeat(msg) : undefined;
+    if (given != null && (!view.seat || view.seat.seat !== given)) {
+      // The server seats us (by the session cookie when we came without a token).
+      view.seat = { seat: given, token: view.seat ? view.seat.token : null };
+      renderHead();
+    }
+    if (msg.type === 'state' && view.seat && given === null) {
       // Our seat was handed to a bot (or we left it elsewhere): from now on we watch.
       forgetSeat(id);
       view.seat = null;
@@ -166,7 +188,7 @@ export function mount(root, route) {
 
   function onError(reason) {
     toast(t('error.server', { reason }), 'error');
-    if (/token/i.test(reason) && view.seat) {
+    if (/token/i.test(reason) && view.seat && view.seat.token) {
       // Our seat is gone (a new server, or the seat was given away): watch instead.
       forgetSeat(id);
       restart();
@@ -186,7 +208,7 @@ export function mount(root, route) {
   }
 
   function connect() {
-    view.seat = seatAt(id);
+    view.seat = mySeat(id);
     view.connection = new TableConnection(id, view.seat && view.seat.token, { onMessage, onStatus });
     view.connection.open();
   }
@@ -226,6 +248,10 @@ export function mount(root, route) {
       renderHead();
       if (view.game) view.game.relabel();
     },
+    accountChanged() {
+      // Signed in here meanwhile, with a seat at this table: take it.
+      if (!view.destroyed && !view.seat && view.game && accountSeat(id) != null) restart();
+    },
     destroy() {
       view.destroyed = true;
       clearInterval(view.clockTimer);
@@ -250,6 +276,18 @@ function seatList(summary) {
 function seatLabel(seat, index) {
   if (seat.bot) return t('table.botSeat', { n: index + 1, level: botName(seat.bot) });
   return seat.name || t('table.emptySeat', { n: index + 1 });
+}
+
+/** The seat a state message was sent to: its `seat`, else its view's; null: watching. */
+function stateSeat(msg) {
+  if ('seat' in msg) return msg.seat;
+  return msg.view && 'seat' in msg.view ? msg.view.seat : undefined;
+}
+
+/** The profile a seat links to: a bot's level, or the account sitting there (its name is the username). */
+function seatProfile(seat) {
+  if (seat.bot) return botProfile(seat.bot);
+  return seat.account && seat.name ? seat.name : null;
 }
 
 /** Display names per seat, for the game renderer. */
