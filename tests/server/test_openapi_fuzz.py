@@ -12,15 +12,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-schemathesis = pytest.importorskip("schemathesis")
-from hypothesis import HealthCheck, settings  # noqa: E402
-from schemathesis.specs.openapi.checks import positive_data_acceptance  # noqa: E402
+from coffeetable.server.limits import Limits
 
-from coffeetable.server.limits import Limits  # noqa: E402
-
-from .conftest import ServerThread  # noqa: E402
-from .test_security import strict_json  # noqa: E402
+from .conftest import ServerThread
+from .test_security import strict_json
 
 MAX_EXAMPLES = 40
 #: Default limits, but one address may open as many tables as the run creates.
