@@ -146,7 +146,8 @@ class State(ABC):
             if checker is None:
                 raise IllegalAction(f"{self.game.title} has no table actions")
         else:
-            self.check_seat(seat)
+            if type(seat) is not int or not 0 <= seat < self.players:
+                self.check_seat(seat)  # raises, with the reason (inline: this is every action)
             checker = self.game.action_checker
         # The fast path, as ActionChecker.refusal has it: one look-up, one generated test.
         try:
