@@ -30,11 +30,6 @@ pytestmark = pytest.mark.browser
 PASSWORD = "correct horse battery"
 PHONE = {"width": 360, "height": 740}
 ESP0 = "[data-table='esp0']"  # a recorded match in the lists, by its table
-WAITS_FOR_SERVER = pytest.mark.xfail(
-    reason="waits for the server hooks (seats with user_id, the session cookie on the"
-    " table socket, finished matches recorded and rated)",
-    strict=False,
-)
 
 
 @pytest.fixture
@@ -453,7 +448,6 @@ def rating_of(page: Page, server: Server, name: str) -> dict[str, Any]:
     }
 
 
-@WAITS_FOR_SERVER
 def test_two_people_play_a_rated_match_and_see_their_new_ratings(
     new_page,  # type: ignore[no-untyped-def]
     own_server: Server,
@@ -490,7 +484,6 @@ def test_two_people_play_a_rated_match_and_see_their_new_ratings(
         assert mine.get_attribute("data-name") == name
 
 
-@WAITS_FOR_SERVER
 def test_a_signed_in_player_continues_the_seat_in_another_browser(
     new_page,  # type: ignore[no-untyped-def]
     own_server: Server,

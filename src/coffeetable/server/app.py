@@ -78,7 +78,7 @@ def create_app(
         lobby = Lobby(store, allow_seed=allow_seed, limits=limits)
         app.state.store = store
         app.state.lobby = lobby
-        app.state.players = PlayersService(store, lobby)
+        app.state.players = PlayersService(store, lobby, limits=limits)
         app.state.matchmaker = Matchmaker(lobby)
         app.state.rematches = Rematches(lobby)
         await lobby.restore()

@@ -65,6 +65,11 @@ class Limits:
     chat_per_minute: int = 12
     chat_burst: int = 5
     chat_history: int = 100
+    #: Accounts: failed sign-ins let through per username and per client address (in
+    #: 15 minutes, then waits that double from 15 s), and sign-ups per address an hour.
+    sign_in_failures_per_name: int = 5
+    sign_in_failures_per_address: int = 20
+    sign_ups_per_hour: int = 5
     #: Origins besides the site's own that may open a WebSocket ("*": any).
     allowed_origins: tuple[str, ...] = ()
 

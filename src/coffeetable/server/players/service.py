@@ -24,6 +24,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from starlette.requests import HTTPConnection
 
+from coffeetable.server.limits import Limits
 from coffeetable.server.players import passwords, usernames
 from coffeetable.server.players.passwords import Hasher, PasswordError
 from coffeetable.server.players.sessions import (
@@ -92,14 +93,20 @@ class PlayersService:
         user_throttle: Throttle | None = None,
         address_throttle: Throttle | None = None,
         signup_throttle: Throttle | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.lobby = lobby
         self.hasher = hasher or Hasher()
-        self.user_throttle = user_throttle or MemoryThrottle(allowed=5)
-        self.address_throttle = address_throttle or MemoryThrottle(allowed=20)
+        limits = limits or Limits()
+        self.user_throttle = user_throttle or MemoryThrottle(
+            allowed=limits.sign_in_failures_per_name
+        )
+        self.address_throttle = address_throttle or MemoryThrottle(
+            allowed=limits.sign_in_failures_per_address
+        )
         self.signup_throttle = signup_throttle or MemoryThrottle(
-            allowed=5, window=3600.0, base=60.0
+            allowed=limits.sign_ups_per_hour, window=3600.0, base=60.0
         )
         self._purged = 0.0
 
