@@ -185,6 +185,9 @@ class Table(TableClients, TableClock, TableStandIns, TableAbandon):
         return {
             "table_id": self.id,
             "name": self.name,
+            # Whose table it is, for pages to word its name in their language (the
+            # creator sits in the first seat that is not a bot; None: a table of bots).
+            "owner": next((seat.name for seat in self.seats if seat.bot is None), None),
             "game": self.game.name,
             "title": self.game.title,
             "players": self.players,
