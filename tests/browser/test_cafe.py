@@ -270,7 +270,9 @@ def test_a_two_player_game_against_the_greedy_bot(page: Page, server: Server) ->
     shot(page, "end")
     assert counts.get("take") == 8 and counts.get("place") == 8, counts
     assert counts.get("produce", 0) >= 2 and counts.get("dry", 0) >= 1, counts
-    assert counts.get("deliver", 0) >= 1, counts
+    # The deal is the server's random one: a game without a roast has nothing to deliver.
+    if counts.get("roast", 0):
+        assert counts.get("deliver", 0) >= 1, counts
     check_the_end_screen(page, server, table_id)
     assert data(page, "round") == "8"
     assert "Game over" in page.inner_text(tid("end-screen"))
