@@ -30,6 +30,8 @@ from coffeetable.server import create_app
 from coffeetable.server.limits import Limits
 
 TIMEOUT = 20.0
+#: The password of the accounts the tests sign up.
+BROWSER_PASSWORD = "correct horse battery"
 Message = dict[str, Any]
 #: Test servers let bots play fast, one address open many tables and sockets,
 #: and test clients (programs, not people) act as fast as states arrive; the
@@ -69,9 +71,10 @@ class ServerThread:
     """``create_app`` served by uvicorn on 127.0.0.1 (a free port) in a thread."""
 
     def __init__(
-        self, database: Path, allow_seed: bool = True, limits: Limits = TEST_LIMITS
+        self, database: Path | str, allow_seed: bool = True, limits: Limits = TEST_LIMITS
     ) -> None:
-        self.database_url = f"sqlite:///{database}"
+        """``database``: a SQLite file, or any SQLAlchemy URL (PostgreSQL)."""
+        self.database_url = database if isinstance(database, str) else f"sqlite:///{database}"
         app = create_app(self.database_url, allow_seed=allow_seed, limits=limits)
         config = uvicorn.Config(
             app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=WS_MAX_SIZE
@@ -180,6 +183,49 @@ class Client:
 
     def close(self) -> None:
         self._exit.close()
+
+
+class Browser:
+    """One person's browser: an httpx client with a cookie jar, and sockets with it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.http = httpx.Client(base_url=url, timeout=TIMEOUT)
+
+    def sign_up(self, username: str, **body: Any) -> httpx.Response:
+        response = self.http.post(
+            "/api/auth/register", json={"username": username, "password": BROWSER_PASSWORD, **body}
+        )
+        assert response.status_code == 200, response.text
+        return response
+
+    def sign_in(self, username: str) -> None:
+        response = self.http.post(
+            "/api/auth/login", json={"username": username, "password": BROWSER_PASSWORD}
+        )
+        assert response.status_code == 200, response.text
+
+    def socket(self, table_id: str, query: str = "") -> Client:
+        cookie = "; ".join(f"{name}={value}" for name, value in self.http.cookies.items())
+        ws_url = self.url.replace("http://", "ws://") + f"/ws/tables/{table_id}{query}"
+        return Client(ws_url, headers={"Cookie": cookie} if cookie else None)
+
+    def close(self) -> None:
+        self.http.close()
+
+
+@pytest.fixture
+def browsers() -> Iterator[Callable[[str], Browser]]:
+    made: list[Browser] = []
+
+    def make(url: str) -> Browser:
+        browser = Browser(url)
+        made.append(browser)
+        return browser
+
+    yield make
+    for browser in made:
+        browser.close()
 
 
 @pytest.fixture

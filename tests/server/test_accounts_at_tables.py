@@ -11,60 +11,12 @@ import dataclasses
 import random
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
-import pytest
-
-from tests.players.conftest import PASSWORD
-
-from .conftest import TEST_LIMITS, TIMEOUT, Client, ServerThread
+from .conftest import TEST_LIMITS, TIMEOUT, Browser, Client, ServerThread
 from .test_restart import ServerProcess
-
-
-class Browser:
-    """One person's browser: an httpx client with a cookie jar, and sockets with it."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.http = httpx.Client(base_url=url, timeout=TIMEOUT)
-
-    def sign_up(self, username: str, **body: Any) -> httpx.Response:
-        response = self.http.post(
-            "/api/auth/register", json={"username": username, "password": PASSWORD, **body}
-        )
-        assert response.status_code == 200, response.text
-        return response
-
-    def sign_in(self, username: str) -> None:
-        response = self.http.post(
-            "/api/auth/login", json={"username": username, "password": PASSWORD}
-        )
-        assert response.status_code == 200, response.text
-
-    def socket(self, table_id: str, query: str = "") -> Client:
-        cookie = "; ".join(f"{name}={value}" for name, value in self.http.cookies.items())
-        ws_url = self.url.replace("http://", "ws://") + f"/ws/tables/{table_id}{query}"
-        return Client(ws_url, headers={"Cookie": cookie} if cookie else None)
-
-    def close(self) -> None:
-        self.http.close()
-
-
-@pytest.fixture
-def browsers() -> Iterator[Callable[[str], Browser]]:
-    made: list[Browser] = []
-
-    def make(url: str) -> Browser:
-        browser = Browser(url)
-        made.append(browser)
-        return browser
-
-    yield make
-    for browser in made:
-        browser.close()
 
 
 def drain(client: Client) -> None:
