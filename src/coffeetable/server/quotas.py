@@ -55,7 +55,7 @@ class TableQuotas:
                 )
         owned = self._owned.get(address)
         if owned is not None:
-            owned.intersection_update({table_id for table_id in owned if is_live(table_id)})
+            owned.difference_update([table_id for table_id in owned if not is_live(table_id)])
             if len(owned) >= limits.open_tables_per_client:
                 return 409, (
                     f"you already have {len(owned)} tables open or running"
@@ -73,3 +73,5 @@ class TableQuotas:
             now = time.monotonic()
             for key in [k for k, d in self._created.items() if not d or now - d[-1] > WINDOW]:
                 del self._created[key]
+                if not self._owned.get(key):
+                    self._owned.pop(key, None)
