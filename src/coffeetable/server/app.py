@@ -151,6 +151,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
 
     url = database_url or default_database_url()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(message)s")
+    # Alembic says which migrations run; how its plugins load is noise.
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     log.info("database: %s", url)
     log.info("Coffee Table on http://%s:%d/", host, port)
     uvicorn.run(create_app(url), host=host, port=port, log_level="info", ws_max_size=1 << 20)
