@@ -1,6 +1,7 @@
 // Café in SVG: the square icons (beans in four colours, drying, roasting, cup,
 // ship, blank), cubes, cafés with their requirement and points, and whole plan
-// cards. Everything is drawn in a 48-unit square per grid cell; the board
+// cards. Beans and cubes carry their colour's mark too (MARKS), so they read
+// without telling the colours apart. Everything is drawn in a 48-unit square per grid cell; the board
 // scales the SVG, so the same drawings serve the big area, the small ones of
 // the other players, the draft row and the rules page.
 
@@ -39,19 +40,57 @@ const GLYPHS = {
   blank: '',
 };
 
-/** The picture of one square's icon, in a 48 box at (x, y). */
-export function glyph(icon, colour, x = 0, y = 0) {
-  let body = trustedMarkup(GLYPHS[icon] || '');
-  if (icon === 'bean') {
-    body = html`<g transform="rotate(28 24 24)"><ellipse class="g-bean c-${colour}" cx="24" cy="24" rx="10" ry="15"/>
-      <path class="g-bean-line" d="M24 10q-6 7 0 14t0 14"/></g>`;
+/**
+ * Each colour's own mark, so that beans and cubes read without telling colours
+ * apart (as the Espresso and Fika cards have a symbol per colour): red a
+ * triangle, yellow a ring, green a diamond, black a cross.
+ */
+export const MARKS = { red: 'triangle', yellow: 'ring', green: 'diamond', black: 'cross' };
+
+const f = (n) => Math.round(n * 100) / 100;
+
+/** The path of a colour's mark centred on (cx, cy), r units from its centre to its tips. */
+export function markPath(colour, cx, cy, r) {
+  switch (MARKS[colour]) {
+    case 'triangle':
+      return `M${f(cx)} ${f(cy - r)}L${f(cx + 0.95 * r)} ${f(cy + 0.72 * r)}H${f(cx - 0.95 * r)}Z`;
+    case 'ring': { // a disc with a hole (fill-rule evenodd)
+      const o = 0.88 * r;
+      const i = 0.42 * r;
+      return `M${f(cx - o)} ${f(cy)}a${f(o)} ${f(o)} 0 1 0 ${f(2 * o)} 0a${f(o)} ${f(o)} 0 1 0 ${f(-2 * o)} 0Z`
+        + `M${f(cx - i)} ${f(cy)}a${f(i)} ${f(i)} 0 1 0 ${f(2 * i)} 0a${f(i)} ${f(i)} 0 1 0 ${f(-2 * i)} 0Z`;
+    }
+    case 'diamond':
+      return `M${f(cx)} ${f(cy - r)}L${f(cx + 0.8 * r)} ${f(cy)}L${f(cx)} ${f(cy + r)}L${f(cx - 0.8 * r)} ${f(cy)}Z`;
+    case 'cross': { // a plus with arms 0.64 r wide
+      const w = 0.32 * r;
+      const a = f(r - w);
+      return `M${f(cx - w)} ${f(cy - r)}h${f(2 * w)}v${a}h${a}v${f(2 * w)}h${-a}v${a}`
+        + `h${f(-2 * w)}v${-a}h${-a}v${f(-2 * w)}h${a}Z`;
+    }
+    default:
+      return '';
   }
-  return html`<g class="glyph" transform="translate(${x} ${y})">${body}</g>`;
 }
 
-/** One cube of a colour, size s, at (x, y). */
+/** A colour's mark as an SVG path: class "mark mk-<colour>", data-mark its shape. */
+export function mark(colour, cx, cy, r) {
+  return html`<path class="mark mk-${colour}" data-mark="${MARKS[colour] || ''}" fill-rule="evenodd" d="${markPath(colour, cx, cy, r)}"/>`;
+}
+
+/** The picture of one square's icon, in a 48 box at (x, y); a bean carries its colour's mark. */
+export function glyph(icon, colour, x = 0, y = 0) {
+  if (icon === 'bean') {
+    return html`<g class="glyph bean-glyph" transform="translate(${x} ${y})" data-colour="${colour}" data-mark="${MARKS[colour] || ''}">
+      <g transform="rotate(28 24 24)"><ellipse class="g-bean c-${colour}" cx="24" cy="24" rx="10" ry="15"/>
+      <path class="g-bean-line" d="M24 10q-6 7 0 14t0 14"/></g>${mark(colour, 24, 24, 6.5)}</g>`;
+  }
+  return html`<g class="glyph" transform="translate(${x} ${y})">${trustedMarkup(GLYPHS[icon] || '')}</g>`;
+}
+
+/** One cube of a colour, size s, at (x, y), with its colour's mark. */
 export function cube(colour, x, y, s = 10, cls = '') {
-  return html`<rect class="cube c-${colour} ${cls}" x="${x}" y="${y}" width="${s}" height="${s}" rx="${s / 5}"/>`;
+  return html`<g class="cube-g ${cls}" data-colour="${colour}" data-mark="${MARKS[colour] || ''}"><rect class="cube c-${colour} ${cls}" x="${x}" y="${y}" width="${s}" height="${s}" rx="${s / 5}"/>${mark(colour, x + s / 2, y + s / 2, s * 0.36)}</g>`;
 }
 
 /** The cubes on a square: up to 3 drawn, more as one cube and a number. */

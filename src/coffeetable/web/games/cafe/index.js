@@ -2,13 +2,15 @@
 // (small), and what you may do now, built from `legal` only:
 // take: click a shown card (a cup card asks which cube pays for it);
 // place: a ghost of the card follows the mouse, standing only where a legal
-//   `place` puts it; R, right-click, the wheel or the buttons turn it; click places;
+//   `place` puts it; R, right-click, the wheel or the buttons turn it; click places
+//   (on a touch screen a tap shows the ghost there and a second tap on it places);
 // actions: the areas you may act on are highlighted by kind; click one
 //   (dry and roast ask for a colour when there is a choice; deliver opens the
 //   delivery panel), or Pass. The action phase is simultaneous.
 
 import { html, setHTML, toast } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
+import { hintKey, onTouchChange, setHTMLKeepingEndActions, tn, touchFirst } from '../kit.js';
 import { areaSvg, gridBox } from './area.js';
 import { Delivery } from './deliver.js';
 import { S, glyph, installCss } from './icons.js';
@@ -63,13 +65,15 @@ class CafeTable {
     };
     this.handlers = {
       click: (e) => this.click(e),
-      mousemove: (e) => this.pointer(e),
+      // pointermove, not mousemove: a tap sends a mousemove too, which would move the ghost before the tap is judged
+      pointermove: (e) => { if (e.pointerType !== 'touch') this.pointer(e); },
       contextmenu: (e) => this.contextMenu(e),
       wheel: (e) => this.wheel(e),
     };
     for (const [name, fn] of Object.entries(this.handlers)) this.el.addEventListener(name, fn, { passive: false });
     this.onKey = (e) => this.key(e);
     document.addEventListener('keydown', this.onKey);
+    this.stopTouchWatch = onTouchChange(() => this.render());
   }
 
   get me() { return this.ctx.seat; }
@@ -119,6 +123,7 @@ class CafeTable {
   destroy() {
     for (const [name, fn] of Object.entries(this.handlers)) this.el.removeEventListener(name, fn);
     document.removeEventListener('keydown', this.onKey);
+    this.stopTouchWatch();
   }
 
   // ---- what is legal ------------------------------------------------------------------
@@ -168,8 +173,11 @@ class CafeTable {
     const el = event.target.closest('[data-take], [data-pay], [data-area], [data-act], [data-colour], [data-deliver]');
     const mine = event.target.closest('svg.cf-area.mine');
     if (this.placer && mine) {
+      const before = this.placer.at;
       this.pointer(event);
-      this.place();
+      // a tap only shows the ghost where it lands; a tap on the ghost where it stands places it
+      if (tapped(event) && this.placer.at !== before) this.drawGhost();
+      else this.place();
       return;
     }
     if (!el || !this.el.contains(el)) return;
@@ -216,6 +224,7 @@ class CafeTable {
     else if (name === 'deliver-go' && this.delivery) this.send(this.delivery.action());
     else if (name === 'deliver-none' && this.delivery) { this.delivery.none(); this.renderControls(); }
     else if (name === 'hide-end') { this.hideEnd = !this.hideEnd; this.renderEnd(); }
+    else if (name === 'close-end') { this.hideEnd = true; this.renderEnd(); }
   }
 
   /** The mouse over your area: the ghost follows, snapped to the nearest legal spot. */
@@ -358,7 +367,7 @@ class CafeTable {
       return this.payFor ? html`${hint}${payChoice(this.payFor, this.of('take'), v.players[this.me].warehouse)}` : hint;
     }
     if (mode === 'place') {
-      return html`<p class="cf-hint" data-testid="hint">${t('cafe.hint.place', { card: v.holding.id })}</p>
+      return html`<p class="cf-hint" data-testid="hint">${t(hintKey('cafe.hint.place'), { card: v.holding.id })}</p>
         <div class="cf-buttons">
           <button type="button" data-act="rotate-ccw" data-testid="rotate-ccw" title="Shift+R">⟲ ${t('cafe.rotate')}</button>
           <button type="button" data-act="rotate-cw" data-testid="rotate-cw" title="R">⟳ ${t('cafe.rotate')}</button>
@@ -378,7 +387,8 @@ class CafeTable {
             ${t(`cafe.colour.${a.colour}`)}</button>`)}
           <button type="button" data-act="cancel" data-testid="cancel">${t('cafe.cancel')}</button></div>`;
       } else if (this.delivery) extra = this.delivery.render(me.cafes);
-      return html`<p class="cf-hint" data-testid="hint">${t(kinds.length ? 'cafe.hint.act' : 'cafe.hint.actNone', { n: me.actions_left })}
+      const left = tn('cafe.actionsLeft', me.actions_left);
+      return html`<p class="cf-hint" data-testid="hint">${left} ${t(kinds.length ? hintKey('cafe.hint.act') : 'cafe.hint.actNone')}
         ${legend}</p>
         <div class="cf-buttons"><button type="button" data-act="pass" data-testid="pass-button">${t('cafe.pass')}</button></div>${extra}`;
     }
@@ -410,7 +420,7 @@ class CafeTable {
       targets: mine && this.delivery ? this.delivery.targets() : null,
       ghost: mine,
       testid: `area-${seat}`,
-      label: t('cafe.areaOf', { name: this.name(seat) }),
+      label: seat === this.me ? t('cafe.areaMine') : t('cafe.areaOf', { name: this.name(seat) }),
       cafeTitle: (cafe) => cafeText(cafe),
       tip: (sq) => t(`cafe.icon.${sq.icon}`),
       actLabel: (kind) => t(`cafe.act.${kind}`),
@@ -422,7 +432,7 @@ class CafeTable {
       <header>
         <strong class="cf-name">${this.name(seat)}</strong>
         ${v.master === seat ? masterToken() : ''}
-        <span class="cf-score" data-testid="score-${seat}">${t('cafe.points', { n: p.score })}</span>
+        <span class="cf-score" data-testid="score-${seat}">${tn('cafe.points', p.score)}</span>
         <span class="cf-doing">${doing(v, seat)}</span>
       </header>
       <div class="cf-stats">${track(p, v.phase === 'actions')}${warehouse(p, seat)}
@@ -443,8 +453,8 @@ class CafeTable {
       const covers = this.placer.covers(p);
       const names = new Map(p.cafes.map((c) => [c.id, c.name || c.id]));
       const lost = covers.cafes.filter((id) => !(p.cafes.find((c) => c.id === id) || {}).lost);
-      info.textContent = t('cafe.covers', { n: covers.squares })
-        + (lost.length ? ` ${t('cafe.coversCafe', { cafes: lost.map((id) => names.get(id)).join(', ') })}` : '');
+      info.textContent = tn('cafe.covers', covers.squares)
+        + (lost.length ? ` ${tn('cafe.coversCafe', lost.length, { cafes: lost.map((id) => names.get(id)).join(', ') })}` : '');
       info.classList.toggle('warn', lost.length > 0);
     }
   }
@@ -459,9 +469,14 @@ class CafeTable {
   renderEnd() {
     const v = this.view;
     const show = v.phase === 'over';
-    setHTML(this.parts.over, show ? endScreen(v, (s) => this.name(s), this.hideEnd) : html``);
+    setHTMLKeepingEndActions(this.parts.over, show ? endScreen(v, (s) => this.name(s), this.hideEnd, this.me) : html``);
     this.parts.over.classList.toggle('hidden', show && this.hideEnd);
   }
+}
+
+/** A click that is a tap of a finger (on a touch-first device, a click that does not say). */
+function tapped(event) {
+  return event.pointerType === 'touch' || (!event.pointerType && touchFirst());
 }
 
 export default {

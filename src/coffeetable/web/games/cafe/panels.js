@@ -4,6 +4,7 @@
 
 import { attrs, html, joinHtml } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
+import { tn } from '../kit.js';
 import { COLOURS, cardSvg, cube } from './icons.js';
 
 const TRACK = 8;
@@ -74,7 +75,7 @@ export function statusBar(v, name) {
     <span>${masterToken()} ${name(v.master)}</span>
     ${drafting ? html`<span class="muted">${t('cafe.order', { names: v.order.map((s) => name(s)).join(' → ') })}</span>` : ''}
     <span class="cf-supply" title="${t('cafe.supplyTip')}">${t('cafe.supply')} ${supply}</span>
-    <span class="muted" data-testid="deck">${t('cafe.deck', { n: v.deck_count })}</span>`;
+    <span class="muted" data-testid="deck">${tn('cafe.deck', v.deck_count)}</span>`;
 }
 
 /** What a player is doing now, for their header. */
@@ -106,9 +107,16 @@ export function warehouse(player, seat) {
   return html`<div class="cf-warehouse" title="${t('cafe.warehouseTip')}"><span class="label">${t('cafe.warehouse')}</span>${cubes}</div>`;
 }
 
-/** The end screen: cafés, warehouse (2a + b), total, tie-breaks; the solo rank. */
-export function endScreen(view, name, hidden = false) {
-  const look = html`<button type="button" data-act="hide-end" data-testid="hide-end">${t(hidden ? 'cafe.end.show' : 'cafe.end.look')}</button>`;
+/**
+ * The end screen: cafés, warehouse (2a + b), total, tie-breaks; the solo rank.
+ * hidden: folded away to a bar (the board shows); me: our seat, or null.
+ * Its `.end-actions` slot is for the shared front end's buttons (Play again, ...).
+ */
+export function endScreen(view, name, hidden = false, me = null) {
+  const look = html`<button type="button" data-act="hide-end" data-testid="${hidden ? 'end-open' : 'hide-end'}">${t(hidden ? 'cafe.end.show' : 'cafe.end.look')}</button>`;
+  const close = html`<button type="button" class="end-close" data-act="close-end" data-testid="end-close"
+    title="${t('cafe.end.closeTip')}" aria-label="${t('cafe.end.close')}">×</button>`;
+  const slot = html`<div class="end-actions" data-testid="end-actions"></div>`;
   const winners = view.winners || [];
   const rows = view.players.map((p, s) => {
     const counts = COLOURS.map((c) => p.warehouse[c]);
@@ -122,34 +130,34 @@ export function endScreen(view, name, hidden = false) {
       <td class="total" data-testid="final-score-${s}">${view.scores[s]}</td>
       <td class="small" data-testid="tie-${s}">${t('cafe.end.tieValue', { roast: p.tie_break.roast, dry: p.tie_break.dry })}</td></tr>`;
   });
-  const table = html`<table class="cf-score-table"><thead><tr><th></th><th>${t('cafe.end.cafes')}</th>
+  const table = html`<div class="cf-table-wrap"><table class="cf-score-table"><thead><tr><th></th><th>${t('cafe.end.cafes')}</th>
     <th>${t('cafe.end.warehouse')}</th><th>${t('cafe.end.total')}</th><th>${t('cafe.end.tie')}</th></tr></thead>
-    <tbody>${rows}</tbody></table>`;
+    <tbody>${rows}</tbody></table></div>`;
   if (view.players.length === 1) {
     const rank = view.rank || 'apprentice';
     return html`<div class="cf-end panel" data-testid="end-screen" data-solo="true" data-rank="${rank}" data-winners="0">
-      <h2>${t('cafe.end.solo')}</h2>
-      <p class="cf-big" data-testid="solo-rank">${t('cafe.end.rankIs', { rank: t(`cafe.rank.${rank}`), n: view.scores[0] })}</p>
+      ${close}<h2>${t('cafe.end.solo')}</h2>
+      <p class="cf-big" data-testid="solo-rank">${tn('cafe.end.rankIs', view.scores[0], { rank: t(`cafe.rank.${rank}`) })}</p>
       ${table}
       <ul class="cf-ranks">${rankLines(view.solo_ranks || [], rank)}</ul>
-      <p>${look}</p></div>`;
+      ${slot}<p>${look}</p></div>`;
   }
   const names = winners.map((s) => name(s)).join(', ');
-  const line = t(winners.length > 1 ? 'cafe.end.winners' : 'cafe.end.winner', { names });
+  let line = t(winners.length > 1 ? 'cafe.end.winners' : 'cafe.end.winner', { names });
+  if (winners.length === 1 && winners[0] === me) line = t('cafe.end.youWin');
   const tied = winners.length === 1 && view.scores.filter((x) => x === view.scores[winners[0]]).length > 1;
   return html`<div class="cf-end panel" data-testid="end-screen" data-winners="${winners.join(',')}">
-    <h2>${t('cafe.end.title')}</h2>
+    ${close}<h2>${t('cafe.end.title')}</h2>
     <p class="cf-big" data-testid="winner-line">${line}</p>
     ${tied ? html`<p class="muted">${t('cafe.end.byTie')}</p>` : ''}
     ${table}
     <p class="muted small">${t('cafe.end.rules')}</p>
-    <p>${look}</p></div>`;
+    ${slot}<p>${look}</p></div>`;
 }
 
 /** A log line for an event, or '' for events not worth a line. */
 export function logLine(ev, name) {
   const who = ev.seat != null ? name(ev.seat) : '';
-  const colour = ev.colour ? t(`cafe.colour.${ev.colour}`) : '';
   switch (ev.type) {
     case 'round': return html`<strong>${t('cafe.log.round', { n: ev.round, name: name(ev.master) })}</strong>`;
     case 'took':
@@ -157,17 +165,17 @@ export function logLine(ev, name) {
     case 'placed': {
       const lost = (ev.lost || []).length ? ` ${t('cafe.log.lost', { cafes: ev.lost.join(', ') })}` : '';
       const back = Object.values(ev.returned || {}).reduce((a, b) => a + b, 0);
-      return t('cafe.log.placed', { name: who, card: ev.card, n: (ev.covered || []).length })
-        + (back ? ` ${t('cafe.log.returned', { n: back })}` : '') + lost;
+      return tn('cafe.log.placed', (ev.covered || []).length, { name: who, card: ev.card })
+        + (back ? ` ${tn('cafe.log.returned', back)}` : '') + lost;
     }
-    case 'produced': return t('cafe.log.produced', { name: who, n: ev.cubes, colour });
-    case 'dried': return t('cafe.log.dried', { name: who, n: ev.cubes, colour });
-    case 'roasted': return t('cafe.log.roasted', { name: who, n: ev.cubes, colour });
+    case 'produced': return t('cafe.log.produced', { name: who, cubes: tn(`cafe.cubes.${ev.colour}`, ev.cubes) });
+    case 'dried': return t('cafe.log.dried', { name: who, cubes: tn(`cafe.cubes.${ev.colour}`, ev.cubes) });
+    case 'roasted': return t('cafe.log.roasted', { name: who, cubes: tn(`cafe.cubes.${ev.colour}`, ev.cubes) });
     case 'delivered': {
       const toCafes = Object.values(ev.to || {}).reduce((sum, by) => sum + Object.values(by).reduce((a, b) => a + b, 0), 0);
       const stored = Object.values(ev.warehouse || {}).reduce((a, b) => a + b, 0);
       const done = (ev.completed || []).length ? ` ${t('cafe.log.completed', { cafes: ev.completed.join(', ') })}` : '';
-      return t('cafe.log.delivered', { name: who, n: toCafes, m: stored }) + done;
+      return t('cafe.log.delivered', { name: who, cafes: tn('cafe.cubeCount', toCafes), stored: tn('cafe.cubeCount', stored) }) + done;
     }
     case 'passed': return t('cafe.log.passed', { name: who });
     case 'round_over': return html`<span class="muted">${t('cafe.log.roundOver', { n: ev.round })}</span>`;

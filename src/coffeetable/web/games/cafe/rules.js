@@ -2,13 +2,25 @@
 
 import { html } from '../../js/dom.js';
 import { rulesPage } from '../../js/rules.js';
-import { S, cardSvg, glyph, installCss } from './icons.js';
+import { COLOURS, S, cardSvg, cube, glyph, installCss } from './icons.js';
 
 const NAMES = {
-  en: { bean: 'bean: produce', dry: 'drying', roast: 'roasting', cup: 'cup: an action', ship: 'ship', card: 'a plan card with a café' },
-  fr: { bean: 'grain : produire', dry: 'séchage', roast: 'torréfaction', cup: 'tasse : une action', ship: 'navire', card: 'une carte avec un café' },
-  de: { bean: 'Bohne: anbauen', dry: 'Trocknen', roast: 'Rösten', cup: 'Tasse: eine Aktion', ship: 'Schiff', card: 'eine Karte mit Café' },
-  es: { bean: 'grano: producir', dry: 'secado', roast: 'tueste', cup: 'taza: una acción', ship: 'barco', card: 'una carta con un café' },
+  en: {
+    bean: 'bean: produce', dry: 'drying', roast: 'roasting', cup: 'cup: an action', ship: 'ship', card: 'a plan card with a café',
+    colours: { red: 'red ▲', yellow: 'yellow ◎', green: 'green ◆', black: 'black ✚' }, cube: 'and its cube',
+  },
+  fr: {
+    bean: 'grain : produire', dry: 'séchage', roast: 'torréfaction', cup: 'tasse : une action', ship: 'navire', card: 'une carte avec un café',
+    colours: { red: 'rouge ▲', yellow: 'jaune ◎', green: 'vert ◆', black: 'noir ✚' }, cube: 'et son cube',
+  },
+  de: {
+    bean: 'Bohne: anbauen', dry: 'Trocknen', roast: 'Rösten', cup: 'Tasse: eine Aktion', ship: 'Schiff', card: 'eine Karte mit Café',
+    colours: { red: 'Rot ▲', yellow: 'Gelb ◎', green: 'Grün ◆', black: 'Schwarz ✚' }, cube: 'und ihr Würfel',
+  },
+  es: {
+    bean: 'grano: producir', dry: 'secado', roast: 'tueste', cup: 'taza: una acción', ship: 'barco', card: 'una carta con un café',
+    colours: { red: 'rojo ▲', yellow: 'amarillo ◎', green: 'verde ◆', black: 'negro ✚' }, cube: 'y su cubo',
+  },
 };
 
 // C01 as cards.py lists it, to show what a card looks like.
@@ -19,7 +31,11 @@ function legend(lang) {
   const n = NAMES[lang];
   const icon = (name, icon, colour) => html`<figure><svg viewBox="0 0 ${S} ${S}" aria-hidden="true">
     <rect class="sq sq-${icon}" width="${S}" height="${S}"/>${glyph(icon, colour)}</svg><figcaption>${name}</figcaption></figure>`;
-  const beans = ['red', 'yellow', 'green', 'black'].map((c) => icon(n.bean, 'bean', c));
+  // a bean of each colour with its cube: both carry the colour's mark
+  const beans = COLOURS.map((c) => html`<figure class="bean-fig" data-testid="legend-${c}" data-colour="${c}">
+    <svg viewBox="0 0 ${S + 20} ${S}" aria-hidden="true"><rect class="sq sq-bean" width="${S}" height="${S}"/>${glyph('bean', c)}
+      ${cube(c, S + 4, S / 2 - 7, 14)}</svg>
+    <figcaption><b>${n.colours[c]}</b><br>${n.bean}, ${n.cube}</figcaption></figure>`);
   return html`<div class="cafe-legend">${beans}${icon(n.dry, 'dry')}${icon(n.roast, 'roast')}${icon(n.cup, 'cup')}${icon(n.ship, 'ship')}
     <figure class="card">${cardSvg(SAMPLE)}<figcaption>${n.card}</figcaption></figure></div>`;
 }
@@ -31,6 +47,7 @@ const pages = {
 {legend}
 <h2>The cards</h2>
 <p>A plan card has 3 × 2 squares. A square shows a bean (red, yellow, green or black), drying, roasting, a cup, a ship, part of a café (what it needs and its points) or nothing. Each company starts with a start card and one cube of each colour in its warehouse.</p>
+<p>Each colour also has its own mark, on its beans and on its cubes: red ▲, yellow ◎, green ◆, black ✚.</p>
 <h2>A round</h2>
 <ul>
 <li><b>Draft</b>: the Master shows 3 cards. Starting left of the Master, each player takes one (the row is refilled at once); the Master picks last. Solo: keep 1 of 3.</li>
@@ -49,13 +66,15 @@ const pages = {
 <h2>Scoring</h2>
 <p>After round 8: each complete café scores its points. In the warehouse, the scarcest colour scores 2 points a cube and the next scarcest 1 point a cube (2a + b). Ties: most cubes on roasting squares, then on drying squares. Solo: under 12 apprentice, 12–15 roaster, 16–19 merchant, 20–23 coffee baron, 24+ legend of the Chiado.</p>
 <h2>Playing here</h2>
-<p>Click a card in the draft row (a cup card asks which cube pays). A ghost of the card follows your mouse over your area and stands only where it may go: turn it with R, a right-click, the wheel or the buttons, and click to place it. In the actions phase the areas you may use are outlined by action; click one (dry and roast ask for a colour; deliver asks where each cube goes), or Pass.</p>`,
+<p>Click a card in the draft row (a cup card asks which cube pays). A ghost of the card follows your mouse over your area and stands only where it may go: turn it with R, a right-click, the wheel or the buttons, and click to place it. In the actions phase the areas you may use are outlined by action; click one (dry and roast ask for a colour; deliver asks where each cube goes), or Pass.</p>
+<p>On a touch screen, tap instead: a tap on your area shows the card at the nearest spot where it may go, the ⟲ ⟳ buttons turn it, and a second tap on it, or Place here, places it.</p>`,
   fr: `
 <h1>Café</h1>
 <p class="lead">1 à 4 joueurs, 8 manches. Bâtissez une entreprise de café avec des cartes qui se chevauchent : produisez des grains, séchez-les, torréfiez-les et livrez le café aux cafés.</p>
 {legend}
 <h2>Les cartes</h2>
 <p>Une carte a 3 × 2 cases. Une case montre un grain (rouge, jaune, vert ou noir), un séchage, une torréfaction, une tasse, un navire, une partie d’un café (sa demande et ses points) ou rien. Chaque entreprise commence avec une carte de départ et un cube de chaque couleur dans son entrepôt.</p>
+<p>Chaque couleur a aussi sa propre marque, sur ses grains et sur ses cubes : rouge ▲, jaune ◎, vert ◆, noir ✚.</p>
 <h2>Une manche</h2>
 <ul>
 <li><b>Draft</b> : le Maître révèle 3 cartes. En commençant à sa gauche, chacun en prend une (la rangée est complétée aussitôt) ; le Maître choisit en dernier. En solo : gardez 1 carte sur 3.</li>
@@ -74,13 +93,15 @@ const pages = {
 <h2>Décompte</h2>
 <p>Après la manche 8 : chaque café complet rapporte ses points. Dans l’entrepôt, la couleur la plus rare rapporte 2 points par cube et la suivante 1 point par cube (2a + b). Égalité : le plus de cubes sur la torréfaction, puis sur le séchage. En solo : moins de 12 apprenti, 12–15 torréfacteur, 16–19 négociant, 20–23 baron du café, 24+ légende du Chiado.</p>
 <h2>Jouer ici</h2>
-<p>Cliquez une carte de la rangée (une carte à tasse demande avec quel cube payer). Un fantôme de la carte suit la souris sur votre zone et ne se place qu’aux endroits permis : tournez-le avec R, un clic droit, la molette ou les boutons, et cliquez pour poser. Pendant les actions, les zones utilisables sont entourées selon l’action ; cliquez-en une (sécher et torréfier demandent une couleur ; livrer demande où va chaque cube), ou passez.</p>`,
+<p>Cliquez une carte de la rangée (une carte à tasse demande avec quel cube payer). Un fantôme de la carte suit la souris sur votre zone et ne se place qu’aux endroits permis : tournez-le avec R, un clic droit, la molette ou les boutons, et cliquez pour poser. Pendant les actions, les zones utilisables sont entourées selon l’action ; cliquez-en une (sécher et torréfier demandent une couleur ; livrer demande où va chaque cube), ou passez.</p>
+<p>Sur un écran tactile, touchez plutôt : toucher votre zone y montre la carte à l’endroit permis le plus proche, les boutons ⟲ ⟳ la tournent, et un second toucher dessus, ou Poser ici, la pose.</p>`,
   de: `
 <h1>Café</h1>
 <p class="lead">1 bis 4 Personen, 8 Runden. Baue ein Kaffeeunternehmen aus überlappenden Planungskarten: Bohnen anbauen, trocknen, rösten und den Kaffee an Cafés liefern.</p>
 {legend}
 <h2>Die Karten</h2>
 <p>Eine Planungskarte hat 3 × 2 Felder. Ein Feld zeigt eine Bohne (rot, gelb, grün oder schwarz), Trocknen, Rösten, eine Tasse, ein Schiff, einen Teil eines Cafés (was es braucht und seine Punkte) oder nichts. Jedes Unternehmen beginnt mit einer Startkarte und einem Würfel jeder Farbe im Lager.</p>
+<p>Jede Farbe hat auf ihren Bohnen und Würfeln auch ein eigenes Zeichen: Rot ▲, Gelb ◎, Grün ◆, Schwarz ✚.</p>
 <h2>Eine Runde</h2>
 <ul>
 <li><b>Auswahl</b>: der Meister deckt 3 Karten auf. Links vom Meister beginnend nimmt jede Person eine (die Reihe wird sofort aufgefüllt); der Meister wählt zuletzt. Solo: behalte 1 von 3.</li>
@@ -99,13 +120,15 @@ const pages = {
 <h2>Wertung</h2>
 <p>Nach Runde 8: jedes vollständige Café bringt seine Punkte. Im Lager bringt die seltenste Farbe 2 Punkte pro Würfel und die nächstseltene 1 Punkt pro Würfel (2a + b). Gleichstand: die meisten Würfel auf Röstfeldern, dann auf Trockenfeldern. Solo: unter 12 Lehrling, 12–15 Röster, 16–19 Händler, 20–23 Kaffeebaron, 24+ Legende des Chiado.</p>
 <h2>Hier spielen</h2>
-<p>Klicke eine Karte der Auslage (eine Karte mit Tasse fragt, welcher Würfel zahlt). Ein Geist der Karte folgt der Maus über deinem Bereich und steht nur dort, wo sie liegen darf: drehe ihn mit R, Rechtsklick, dem Mausrad oder den Knöpfen und klicke zum Legen. In der Aktionsphase sind die nutzbaren Bereiche je Aktion umrandet; klicke einen (Trocknen und Rösten fragen nach einer Farbe; Liefern fragt, wohin jeder Würfel geht) oder passe.</p>`,
+<p>Klicke eine Karte der Auslage (eine Karte mit Tasse fragt, welcher Würfel zahlt). Ein Geist der Karte folgt der Maus über deinem Bereich und steht nur dort, wo sie liegen darf: drehe ihn mit R, Rechtsklick, dem Mausrad oder den Knöpfen und klicke zum Legen. In der Aktionsphase sind die nutzbaren Bereiche je Aktion umrandet; klicke einen (Trocknen und Rösten fragen nach einer Farbe; Liefern fragt, wohin jeder Würfel geht) oder passe.</p>
+<p>Auf einem Touchscreen tippst du stattdessen: ein Tippen auf deinen Bereich zeigt die Karte an der nächsten erlaubten Stelle, die Knöpfe ⟲ ⟳ drehen sie, und ein zweites Tippen darauf oder „Hier legen“ legt sie.</p>`,
   es: `
 <h1>Café</h1>
 <p class="lead">De 1 a 4 jugadores, 8 rondas. Construye una empresa de café con cartas que se solapan: produce granos, sécalos, tuéstalos y entrega el café a los cafés.</p>
 {legend}
 <h2>Las cartas</h2>
 <p>Una carta tiene 3 × 2 casillas. Una casilla muestra un grano (rojo, amarillo, verde o negro), secado, tueste, una taza, un barco, parte de un café (lo que pide y sus puntos) o nada. Cada empresa empieza con una carta inicial y un cubo de cada color en su almacén.</p>
+<p>Cada color tiene además su propia marca, en sus granos y en sus cubos: rojo ▲, amarillo ◎, verde ◆, negro ✚.</p>
 <h2>Una ronda</h2>
 <ul>
 <li><b>Draft</b>: el Maestro muestra 3 cartas. Empezando a su izquierda, cada jugador toma una (la fila se repone enseguida); el Maestro elige el último. En solitario: quédate 1 de 3.</li>
@@ -124,7 +147,8 @@ const pages = {
 <h2>Puntuación</h2>
 <p>Tras la ronda 8: cada café completo da sus puntos. En el almacén, el color más escaso da 2 puntos por cubo y el siguiente 1 punto por cubo (2a + b). Empate: más cubos en el tueste y luego en el secado. En solitario: menos de 12 aprendiz, 12–15 tostador, 16–19 comerciante, 20–23 barón del café, 24+ leyenda del Chiado.</p>
 <h2>Jugar aquí</h2>
-<p>Haz clic en una carta de la fila (una carta con taza pregunta qué cubo paga). Un fantasma de la carta sigue al ratón por tu zona y solo aparece donde puede ir: gíralo con R, clic derecho, la rueda o los botones, y haz clic para colocarla. En la fase de acciones, las zonas que puedes usar se resaltan según la acción; haz clic en una (secar y tostar piden un color; entregar pregunta adónde va cada cubo), o pasa.</p>`,
+<p>Haz clic en una carta de la fila (una carta con taza pregunta qué cubo paga). Un fantasma de la carta sigue al ratón por tu zona y solo aparece donde puede ir: gíralo con R, clic derecho, la rueda o los botones, y haz clic para colocarla. En la fase de acciones, las zonas que puedes usar se resaltan según la acción; haz clic en una (secar y tostar piden un color; entregar pregunta adónde va cada cubo), o pasa.</p>
+<p>En una pantalla táctil, toca: un toque en tu zona muestra la carta en el lugar permitido más cercano, los botones ⟲ ⟳ la giran, y un segundo toque sobre ella, o Colocar aquí, la coloca.</p>`,
 };
 
 export default Object.fromEntries(Object.entries(pages).map(([lang, text]) =>
