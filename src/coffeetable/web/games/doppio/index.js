@@ -6,9 +6,15 @@
 // moves them there; on two spaces: "Exchange" swaps them), click a fulfilled
 // card to score it (both ways round legal: choose upright or turned 180°),
 // Undo and End turn. Solo has no turns: each move costs a bean.
+// The end screen breaks the beans down per round and per card (breakdown.js);
+// it closes to a bar that can open it again.
 
 import { attrs, html, setHTML, toast } from '../../js/dom.js';
 import { lang, t } from '../../js/i18n.js';
+import {
+  hintKey, onTouchChange, setHTMLKeepingEndActions, tn,
+} from '../kit.js';
+import { breakdown } from './breakdown.js';
 import {
   KINDS, SPACE_H, SPACE_W, diagram, installCss, piece, pieceOnSpace,
 } from './pieces.js';
@@ -35,6 +41,7 @@ class DoppioTable {
     this.colour = null; // set-up: the colour chosen
     this.choice = null; // a card whose orientation is being chosen
     this.log = [];
+    this.endClosed = false; // the end screen folded away
     setHTML(root, html`
       <div class="doppio" data-testid="doppio">
         <div class="d-top">
@@ -71,6 +78,7 @@ class DoppioTable {
     };
     this.el.addEventListener('click', this.onClick);
     document.addEventListener('keydown', this.onKey);
+    this.stopTouchWatch = onTouchChange(() => this.render());
   }
 
   get me() { return this.ctx.seat; }
@@ -96,6 +104,7 @@ class DoppioTable {
     this.log.push(ev);
     if (this.log.length > LOG_SIZE) this.log.shift();
     this.renderLog();
+    if (this.view && this.view.phase === 'over') this.renderOver(); // the breakdown reads the log
   }
 
   rejected(msg) {
@@ -110,6 +119,7 @@ class DoppioTable {
   destroy() {
     this.el.removeEventListener('click', this.onClick);
     document.removeEventListener('keydown', this.onKey);
+    this.stopTouchWatch();
   }
 
   // ---- what is legal ----------------------------------------------------------------
@@ -221,7 +231,10 @@ class DoppioTable {
   }
 
   act(name) {
-    if (name === 'clear') this.clear();
+    if (name === 'close-end' || name === 'open-end') {
+      this.endClosed = name === 'close-end';
+      this.renderOver();
+    } else if (name === 'clear') this.clear();
     else if (name === 'exchange') {
       const action = this.exchange();
       if (action) this.send(action);
@@ -271,12 +284,18 @@ class DoppioTable {
     this.el.dataset.selected = [...this.sel].map(([s, k]) => `${s}:${ordered(k).join('+')}`).join(' ');
     setHTML(this.parts.status, this.statusText());
     this.parts.status.classList.toggle('my-turn', mine);
-    this.parts.reserve.textContent = t('doppio.reserve', { n: v.reserve });
+    this.parts.reserve.textContent = tn('doppio.reserve', v.reserve);
     setHTML(this.parts.path, this.pathSvg());
     setHTML(this.parts.controls, this.controls());
     setHTML(this.parts.players, html`${this.playerOrder().map((p) => this.playerPanel(p))}`);
-    setHTML(this.parts.over, v.phase === 'over' ? this.overScreen() : html``);
+    this.renderOver();
     this.renderLog();
+  }
+
+  renderOver() {
+    const over = this.view.phase === 'over';
+    setHTMLKeepingEndActions(this.parts.over, over ? this.overScreen() : html``);
+    this.parts.over.classList.toggle('closed', over && this.endClosed);
   }
 
   playerOrder() {
@@ -345,7 +364,7 @@ class DoppioTable {
         <button type="button" class="d-colour ${colour === this.colour ? 'chosen' : ''}" data-colour="${colour}"
           data-testid="colour-${colour}"><svg viewBox="0 0 40 40" aria-hidden="true">${piece(kind, colour)}</svg>
           ${this.pieceName(kind, colour)}</button>`);
-      const hint = this.colour ? t('doppio.hintSpace') : t('doppio.hintColour');
+      const hint = this.colour ? t(hintKey('doppio.hintSpace')) : t('doppio.hintColour');
       return html`<div class="d-palette">${buttons}</div><p class="d-hint" data-testid="hint">${hint}</p>`;
     }
     const exchange = this.exchange();
@@ -354,10 +373,10 @@ class DoppioTable {
     const moving = this.of('move').length > 0;
     let hint = '';
     if (!moving) hint = this.of('score').length ? t('doppio.hintScoreOnly') : '';
-    else if (this.sel.size === 0) hint = t('doppio.hintSelect');
-    else if (this.sel.size === 1) hint = this.moveTargets().size ? t('doppio.hintTarget') : t('doppio.hintNoTarget');
+    else if (this.sel.size === 0) hint = t(hintKey('doppio.hintSelect'));
+    else if (this.sel.size === 1) hint = this.moveTargets().size ? t(hintKey('doppio.hintTarget')) : t('doppio.hintNoTarget');
     else hint = exchange ? t('doppio.hintExchange') : t('doppio.hintNoExchange');
-    if (this.of('score').length) hint += ` ${t('doppio.hintScore')}`;
+    if (this.of('score').length) hint += ` ${t(hintKey('doppio.hintScore'))}`;
     return html`
       <div class="d-buttons">
         ${this.sel.size === 2 ? html`<button type="button" class="primary" data-act="exchange" data-testid="exchange" ${attrs({ disabled: !exchange })}>${t('doppio.exchange')}</button>` : ''}
@@ -379,7 +398,7 @@ class DoppioTable {
         <header>
           <strong>${this.name(seat)}</strong>
           ${active ? html`<span class="badge">${t(v.phase === 'setup' ? 'doppio.placing' : 'doppio.playing')}</span>` : ''}
-          <span class="d-beans" data-testid="beans-${seat}" data-beans="${p.beans}">${t('doppio.beans', { n: p.beans })}</span>
+          <span class="d-beans" data-testid="beans-${seat}" data-beans="${p.beans}">${tn('doppio.beans', p.beans)}</span>
           <span class="muted" data-testid="pile-${seat}" data-count="${p.pile.count}">${t('doppio.pile', { n: p.pile.count })}</span>
           <span class="muted" data-testid="scored-${seat}" data-count="${p.scored.length}">${t('doppio.scored', { n: p.scored.length })}</span>
         </header>
@@ -408,33 +427,77 @@ class DoppioTable {
       </div>${choice}`;
   }
 
+  /** The close button, the slot for the shared buttons (Play again, ...) and the button that opens it again. */
+  endChrome() {
+    return {
+      close: html`<button type="button" class="end-close" data-act="close-end" data-testid="end-close"
+        title="${t('doppio.end.closeTip')}" aria-label="${t('doppio.end.close')}">×</button>`,
+      actions: html`<div class="end-actions" data-testid="end-actions"></div>`,
+      open: html`<button type="button" class="end-open" data-act="open-end" data-testid="end-open">${t('doppio.end.show')}</button>`,
+    };
+  }
+
   overScreen() {
     const v = this.view;
+    const chrome = this.endChrome();
+    const lines = breakdown(v, this.log);
     if (v.solo) {
       const beans = v.players[0].beans;
       const rank = v.rank || 'tea';
       return html`
         <div class="d-end panel" data-testid="solo-over" data-rank="${rank}" data-beans="${beans}">
+          ${chrome.close}
           <h2>${t('doppio.soloOver')}</h2>
-          <p class="d-big">${t('doppio.beans', { n: beans })}</p>
+          <p class="d-big">${tn('doppio.beans', beans)}</p>
           <p class="d-rank">${t(`doppio.rank.${rank}`)}</p>
           <ol class="d-ranks">${['tea', 'filter', 'french_press', 'espresso_machine', 'barista'].map((r) =>
             html`<li class="${r === rank ? 'me' : ''}">${t(`doppio.rankRange.${r}`)} — ${t(`doppio.rank.${r}`)}</li>`)}</ol>
+          ${lines[0].rounds[0].cards ? html`<div class="d-breakdown" data-testid="breakdown">
+            <h3>${t('doppio.end.perCard')}</h3>${this.cardChips(0, lines[0].rounds[0].cards)}</div>` : ''}
+          ${chrome.actions}${chrome.open}
         </div>`;
     }
     const winners = v.winners || [];
     const names = winners.map((s) => this.name(s));
     const title = winners.includes(this.me) ? t('doppio.youWin')
       : t(winners.length > 1 ? 'doppio.winnersAre' : 'doppio.winnerIs', { names: names.join(', ') });
+    const rounds = lines[0].rounds.map((r) => r.round);
+    const partial = lines.some((line) => line.rounds.some((r) => !r.cards));
+    const rows = v.players.map((p, s) => html`
+      <tr class="${winners.includes(s) ? 'win' : ''}" data-testid="final-row-${s}"><th>${this.name(s)}</th>
+        ${lines[s].rounds.map((r) => html`<td class="num" data-testid="round-beans-${s}-${r.round}"
+          data-beans="${r.beans == null ? '' : r.beans}">${r.beans == null ? '—' : r.beans}</td>`)}
+        <td class="num total" data-testid="final-beans-${s}" data-beans="${p.beans}">${tn('doppio.beans', p.beans)}</td></tr>`);
+    const cards = v.players.map((p, s) => html`
+      <li data-testid="card-lines-${s}"><b>${this.name(s)}</b>
+        ${lines[s].rounds.map((r) => html`<div class="d-round-cards" data-testid="round-cards-${s}-${r.round}"><span class="muted">${t('doppio.end.roundCards', { n: r.round })}</span>
+          ${r.cards ? this.cardChips(s, r.cards) : html`<span class="muted">${t('doppio.end.unknown')}</span>`}</div>`)}</li>`);
     return html`
       <div class="d-end panel" data-testid="doppio-over" data-winners="${winners.join(',')}">
+        ${chrome.close}
         <h2>${t('doppio.gameOver')}</h2>
         <p class="d-big" data-testid="winner-line">${title}</p>
-        <table class="d-score-table">${v.players.map((p, s) => html`
-          <tr class="${winners.includes(s) ? 'win' : ''}"><th>${this.name(s)}</th>
-          <td data-testid="final-beans-${s}">${t('doppio.beans', { n: p.beans })}</td></tr>`)}
-        </table>
+        <div class="d-breakdown" data-testid="breakdown">
+          <table class="d-score-table"><thead><tr><th></th>
+            ${rounds.map((r) => html`<th>${t('doppio.end.round', { n: r })}</th>`)}<th>${t('doppio.end.total')}</th></tr></thead>
+            <tbody>${rows}</tbody></table>
+          <h3>${t('doppio.end.perCard')}</h3>
+          <ul class="d-card-lines">${cards}</ul>
+          ${partial ? html`<p class="muted small">${t('doppio.end.partial')}</p>` : ''}
+        </div>
+        ${chrome.actions}${chrome.open}
       </div>`;
+  }
+
+  /** What each scored card earned: "#6 +3" chips (×2 when met twice, ↻ when turned). */
+  cardChips(seat, cards) {
+    if (!cards.length) return html`<span class="muted">${t('doppio.end.noCards')}</span>`;
+    return html`<span class="d-chips">${cards.map((c) => {
+      const card = this.findCard(c.card);
+      const tip = tn('doppio.end.cardTip', c.matches, { card: card ? cardText(card) : `#${c.card}` });
+      return html`<span class="d-chip" data-testid="card-beans-${seat}-${c.card}" data-beans="${c.beans}" title="${tip}">#${c.card}${c.turned ? ' ↻' : ''}
+        <b>+${c.beans}</b>${c.matches > 1 ? html` <small>×${c.matches}</small>` : ''}</span>`;
+    })}</span>`;
   }
 
   renderLog() {
@@ -460,8 +523,8 @@ class DoppioTable {
         });
       case 'scored': {
         const card = this.findCard(ev.card);
-        return t(ev.turned ? 'doppio.log.scoredTurned' : 'doppio.log.scored', {
-          name, card: card ? cardText(card) : `#${ev.card}`, n: ev.beans,
+        return tn(ev.turned ? 'doppio.log.scoredTurned' : 'doppio.log.scored', ev.beans, {
+          name, card: card ? cardText(card) : `#${ev.card}`,
         });
       }
       case 'undone':
