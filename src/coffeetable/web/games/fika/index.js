@@ -2,9 +2,13 @@
 // opponent's at the top, columns in the order you read your café), the supply,
 // the groups, the colour order, the tips, your hand; the choices of the moment
 // come from `legal` only, as clicks on the cards and spots they touch.
+// The end screen closes to a bar that can open it again.
 
 import { attrs, html, onClick, setHTML, toast } from '../../js/dom.js';
-import { t } from '../../js/i18n.js';
+import { has, t } from '../../js/i18n.js';
+import {
+  hintKey, onTouchChange, setHTMLKeepingEndActions, tn,
+} from '../kit.js';
 import {
   back, cardName, empty, face, group as groupCard, installCss, installSprite, street as streetCard,
 } from './cards.js';
@@ -43,6 +47,7 @@ class FikaTable {
     this.half = null;       // effect 4: a clicked spot or hand card waiting for its pair
     this.log = [];
     this.frame = 0;
+    this.endClosed = false; // the end screen folded away
     setHTML(root, html`<div class="fika" data-testid="fika"></div>`);
     this.el = root.querySelector('.fika');
     this.unbind = [
@@ -62,6 +67,7 @@ class FikaTable {
     };
     this.el.addEventListener('keydown', onKey);
     this.unbind.push(() => this.el.removeEventListener('keydown', onKey));
+    this.unbind.push(onTouchChange(() => this.draw()));
   }
 
   get me() { return this.ctx.seat; }
@@ -80,7 +86,7 @@ class FikaTable {
         || JSON.stringify(before.effect) !== JSON.stringify(this.view.effect)) {
       this.clearSelection();
     }
-    this.draw();
+    this.draw(Boolean(before) && before.phase !== this.view.phase); // a new phase at once, the rest once a frame
   }
 
   /** The match's recent events, sent on (re)connection: the log starts from them. */
@@ -131,6 +137,7 @@ class FikaTable {
 
   describe(ev) {
     const name = ev.seat != null ? this.name(ev.seat) : '';
+    const mine = (seat) => this.me != null && seat === this.me;
     switch (ev.type) {
       case 'colour':
         return t('fika.ev.colour', { name, colour: t(`fika.colour.${ev.colour}`), rank: t(`fika.rank.${ev.rank}`) });
@@ -145,7 +152,7 @@ class FikaTable {
       case 'effect': {
         const owner = ev.cafe != null ? this.name(ev.cafe) : name;
         const ownerSeat = ev.cafe != null ? ev.cafe : ev.seat;
-        return t(`fika.ev.effect${ev.number}`, {
+        const params = {
           name,
           owner,
           supply: (ev.supply ?? 0) + 1,
@@ -153,10 +160,14 @@ class FikaTable {
           spots: (ev.spots || []).map((s) => FikaTable.readPos(ownerSeat, s)).join(', '),
           group: (ev.group ?? 0) + 1,
           column: (ev.column ?? 0) + 1,
-        });
+        };
+        const key = `fika.ev.effect${ev.number}`;
+        if (ev.number === 4) return tn(key, (ev.spots || []).length || 1, params);
+        // "your spot", "your café" rather than "Ada (you)'s spot"
+        return t(mine(ownerSeat) && has(`${key}.yours`) ? `${key}.yours` : key, params);
       }
-      case 'returned': return t('fika.ev.returned', { name });
-      case 'lone': return t('fika.ev.lone', { name, n: ev.plays });
+      case 'returned': return t(mine(ev.seat) ? 'fika.ev.returned.yours' : 'fika.ev.returned', { name });
+      case 'lone': return tn('fika.ev.lone', ev.plays, { name });
       case 'round_over':
         return t('fika.ev.roundOver', {
           n: ev.round,
@@ -278,6 +289,9 @@ class FikaTable {
     } else if (kind === 'clear') {
       this.clearSelection();
       this.draw();
+    } else if (kind === 'close-end' || kind === 'open-end') {
+      this.endClosed = kind === 'close-end';
+      this.draw();
     }
   }
 
@@ -330,7 +344,7 @@ class FikaTable {
       ${v.phase === 'over' ? this.endScreen() : ''}`;
     if (String(markup) === this.drawn) return; // unchanged: keep the elements (a press on them is not lost)
     this.drawn = String(markup);
-    setHTML(this.el, markup);
+    setHTMLKeepingEndActions(this.el, markup);
     if (this.focusToken) { // keep the keyboard's place across the redraw
       const again = this.el.querySelector(`[data-click="${this.focusToken}"]`) || this.el.querySelector('[data-click]');
       if (again) again.focus();
@@ -358,7 +372,7 @@ class FikaTable {
     if (p.pick && (seat !== this.me || this.view.phase !== 'pick')) {
       pickState = html`<span class="pick-state shown" data-testid="pick-${seat}">${face(p.pick)}</span>`;
     }
-    const hand = seat === this.me ? '' : html`<span class="muted">${t('fika.handCount', { n: p.hand_count })}</span>`;
+    const hand = seat === this.me ? '' : html`<span class="muted">${tn('fika.handCount', p.hand_count)}</span>`;
     return html`<div class="pbar pbar-${where}" data-testid="player-${seat}">
       <b>${seat === this.me ? t('fika.yourCafe') : t('fika.cafeOf', { name: this.name(seat) })}</b>
       ${where === 'top' ? html`<span class="muted small">${t('fika.readsLeft')}</span>` : ''}
@@ -382,7 +396,8 @@ class FikaTable {
 
   groupHtml(m, g, index) {
     const threeAt = g.facing == null ? null : (g.facing === this.bottom ? 'bottom' : 'top');
-    const title = g.facing == null ? t('fika.group') : t('fika.cups3For', { name: this.name(g.facing) });
+    let title = g.facing == null ? t('fika.group') : t('fika.cups3For', { name: this.name(g.facing) });
+    if (g.facing != null && g.facing === this.me) title = t('fika.cups3ForYou');
     const known = g.card ? html`<span class="known-label">${t('fika.groupKnown', { card: cardName(g.card) })}</span>` : '';
     return html`<div class="group-wrap" title="${title}">
       ${this.cardSlot(m, `group:${index}`, groupCard(threeAt, g.card), `group-${index}`)}${known}</div>`;
@@ -432,7 +447,7 @@ class FikaTable {
       text = mine ? t('fika.prompt.place', { card: cardName(v.players[this.me].pick) })
         : t('fika.prompt.placeWait', { name: this.name(v.order[0]) });
     } else if (v.phase === 'effect') {
-      text = mine ? t(`fika.prompt.effect${v.effect.number}`)
+      text = mine ? t(hintKey(`fika.prompt.effect${v.effect.number}`))
         : t('fika.prompt.effectWait', { name: this.name(v.effect.seat), n: v.effect.number });
     }
     if (mine && v.phase === 'effect') {
@@ -450,8 +465,8 @@ class FikaTable {
     }
     let lone = '';
     if (v.lone && v.phase !== 'over') {
-      lone = html`<div class="lone" data-testid="lone">${v.lone.seat === this.me ? t('fika.lone', { n: v.lone.left })
-        : t('fika.loneOther', { name: this.name(v.lone.seat), n: v.lone.left })}</div>`;
+      lone = html`<div class="lone" data-testid="lone">${v.lone.seat === this.me ? tn('fika.lone', v.lone.left)
+        : tn('fika.loneOther', v.lone.left, { name: this.name(v.lone.seat) })}</div>`;
     }
     const order = v.order.length
       ? html`<div class="order" data-testid="order">${t('fika.order', { names: v.order.map((s) => this.name(s)).join(' → ') })}</div>` : '';
@@ -481,7 +496,7 @@ class FikaTable {
       return html`<li data-testid="colour-rank-${rank}">${rank}. ${t(`fika.rank.${rank}`)}:
         ${colour ? html`<span class="chip c-${colour}"><svg viewBox="0 0 24 24"><use href="#fika-${colour}"/></svg>${t(`fika.colour.${colour}`)}</span>` : '—'}</li>`;
     });
-    const tips = [0, 1].map((s) => html`<li>${t('fika.tipsOf', { name: this.name(s), n: this.view.players[s].tips })}</li>`);
+    const tips = [0, 1].map((s) => html`<li>${tn('fika.tipsCount', this.view.players[s].tips, { name: this.name(s) })}</li>`);
     return html`<section class="box"><h3>${t('fika.colourOrder')}</h3><ol class="colour-order" data-testid="colour-order">${items}</ol>
       <h3>${t('fika.tips')}</h3><ul class="plain">${tips}</ul></section>`;
   }
@@ -504,7 +519,7 @@ class FikaTable {
     return html`<section class="box round-score" data-testid="round-score" data-round="${r.round}">
       <h3>${t('fika.lastRound', { n: r.round })}</h3>
       <div class="score-cafes">${table(this.bottom)}${table(1 - this.bottom)}</div>
-      <p><b>${t('fika.roundWinner', { name: this.name(r.winner) })}</b></p></section>`;
+      <p><b>${r.winner === this.me ? t('fika.roundWinnerYou') : t('fika.roundWinner', { name: this.name(r.winner) })}</b></p></section>`;
   }
 
   logBox() {
@@ -523,9 +538,15 @@ class FikaTable {
     const winner = (v.winners || [])[0];
     const title = winner === this.me ? t('fika.endYou') : t('fika.endWinner', { name: this.name(winner) });
     const tips = [0, 1].map((s) => `${this.name(s)} ${v.players[s].tips}`).join(' – ');
-    return html`<div class="fika-end" data-testid="end-screen" data-winner="${winner}">
-      <div class="card-panel"><h2>${t('fika.endTitle')}</h2><p class="big">${title}</p>
-      <p>${t('fika.endTips', { tips })}</p></div></div>`;
+    return html`<div class="fika-end ${this.endClosed ? 'closed' : ''}" data-testid="end-screen" data-winner="${winner}">
+      <div class="card-panel">
+        <button type="button" class="end-close" data-button="close-end" data-testid="end-close"
+          title="${t('fika.end.closeTip')}" aria-label="${t('fika.end.close')}">×</button>
+        <h2>${t('fika.endTitle')}</h2><p class="big">${title}</p>
+        <p>${t('fika.endTips', { tips })}</p>
+        <div class="end-actions" data-testid="end-actions"></div>
+        <button type="button" class="end-open" data-button="open-end" data-testid="end-open">${t('fika.end.show')}</button>
+      </div></div>`;
   }
 }
 
