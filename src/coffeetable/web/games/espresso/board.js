@@ -3,6 +3,7 @@
 
 import { attrs, html } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
+import { hintKey } from '../kit.js';
 import { back, emblem, empty, face } from './cards.js';
 import { keyForPosition, posKey } from './moves.js';
 
@@ -102,8 +103,10 @@ function stack(m, cards, index) {
   const label = m.targetLabels.get(key);
   const classes = ['stack', complete ? 'complete' : '', label ? 'target' : '', m.fresh.has(index) ? 'fresh' : ''];
   const under = cards.length > 1 ? html`<div class="under">${face(cards[cards.length - 2])}</div>` : '';
-  return html`<div class="${classes.join(' ')}" data-target="${key}" data-testid="stack-${index}" data-count="${cards.length}">
+  return html`<div class="${classes.join(' ')}" data-target="${key}" data-testid="stack-${index}" data-count="${cards.length}"
+      title="${t('espresso.stackNo', { n: index + 1 })}">
     ${under}<div class="top">${top ? face(top, cardName(top)) : empty()}</div>
+    <span class="stack-no" aria-hidden="true">#${index + 1}</span>
     ${label ? html`<kbd class="target-key" data-testid="target-key-${index}">${label}</kbd>` : ''}</div>`;
 }
 
@@ -126,14 +129,20 @@ export function hint(m) {
   else if (!m.canAct) text = t('espresso.hintWait');
   else if (m.sel.follower || (m.sel.source && !m.choices.followers.size)) text = t('espresso.hintTarget');
   else if (m.sel.source) text = t('espresso.hintFollower');
-  else text = t('espresso.hintPick');
+  else text = t(hintKey('espresso.hintPick'));
   return html`<p class="hint" data-testid="hint">${text}</p>`;
 }
 
+/** The keys, or on a touch-first device what a tap does (with the Flip 2 button when stuck). */
 export function shortcuts(m) {
   if (m.me == null) return html``;
-  const flip2 = m.analysis.flips.some((f) => f.count === 2)
-    ? html`<button type="button" class="tiny" data-action="flip2" data-testid="flip-2">${t('espresso.flipN', { n: 2 })}</button> <kbd>⇧</kbd>+<kbd>␣</kbd>` : '';
+  const stuck = m.analysis.flips.some((f) => f.count === 2);
+  const button = html`<button type="button" class="tiny" data-action="flip2" data-testid="flip-2">${t('espresso.flipN', { n: 2 })}</button>`;
+  if (m.touch) {
+    return html`<footer class="shortcuts touch-help" data-testid="shortcuts" data-touch="true">
+      <span>${t('espresso.touchHelp')}</span>${stuck ? button : ''}</footer>`;
+  }
+  const flip2 = stuck ? html`${button} <kbd>⇧</kbd>+<kbd>␣</kbd>` : '';
   const item = (keys, label) => html`<span>${keys.map((k) => html`<kbd>${k}</kbd>`)} ${label}</span>`;
   return html`<footer class="shortcuts" data-testid="shortcuts">
     ${item(['1', '2', '3'], t('espresso.keys.help'))}

@@ -1,10 +1,12 @@
 // The Espresso table: keeps the latest state from the server, what the player
-// has selected and the cards in flight, and redraws the board.
+// has selected and the cards in flight, the game log's events, and redraws the board.
 
-import { html, setHTML, toast } from '../../js/dom.js';
+import { html, setHTML, stylesheet, toast } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
+import { onTouchChange, setHTMLKeepingEndActions, touchFirst } from '../kit.js';
 import { centre, hint, playerArea, shortcuts } from './board.js';
 import { installSprite } from './cards.js';
+import { LOG_SIZE, logLine, told } from './log.js';
 import { bindInput } from './input.js';
 import {
   analyse, cardAt, choices, followerKey, orderedTargets, sameCard, sourceKey, targetKey,
@@ -18,6 +20,10 @@ const NO_SELECTION = Object.freeze({ source: null, follower: null, card: null })
 class EspressoTable {
   constructor(root, ctx) {
     installSprite();
+    // the board's own additions to css/table.css and css/cards.css (the phone, the log, the end bar)
+    stylesheet('espresso-css', new URL('./espresso.css', import.meta.url).href);
+    const sheet = document.getElementById('espresso-css');
+    if (sheet && !sheet.sheet) sheet.addEventListener('load', () => this.scrollLog(), { once: true }); // the log's height comes with it
     this.ctx = ctx;
     this.view = null;
     this.analysis = analyse([], null);
@@ -28,16 +34,19 @@ class EspressoTable {
     this.myPlays = 0;
     this.legalCount = 0;
     this.frame = 0;
+    this.log = []; // the events the game log tells
+    this.endClosed = false; // the match's end folded away
     setHTML(root, html`
       <div class="espresso" data-testid="espresso">
         <div class="board" data-testid="board"></div>
-        <div class="side"></div>
+        <div class="side"><div class="side-scores"></div><div class="side-log"></div></div>
         <div class="overlay-layer"></div>
         <div class="fx-layer"></div>
       </div>`);
     this.el = root.querySelector('.espresso');
     this.fx = root.querySelector('.fx-layer');
     this.unbind = bindInput(this, this.el);
+    this.stopTouchWatch = onTouchChange(() => this.draw());
   }
 
   get me() { return this.ctx.seat; }
@@ -55,10 +64,23 @@ class EspressoTable {
       if (!sameCard(cardAt(this.view, key), entry.card)) this.resolve(key, 'land');
     }
     this.keepSelectionValid();
+    // many states a second while playing are drawn once a frame; a new phase (the ready
+    // check, the match's end) is drawn at once
+    this.draw(Boolean(previous) && previous.phase !== this.view.phase);
+  }
+
+  /** The match's recent events, sent on (re)connection: the log starts from them. */
+  retell(events) {
+    this.log = (events || []).filter(told).slice(-LOG_SIZE);
     this.draw();
   }
 
   event(ev) {
+    if (told(ev)) {
+      this.log.push(ev);
+      if (this.log.length > LOG_SIZE) this.log.shift();
+      this.draw();
+    }
     if (ev.type === 'countdown') countdown(this.fx, ev.seconds ?? 3);
     else if (ev.type === 'round_over') {
       this.history[ev.round] = ev.points;
@@ -92,6 +114,7 @@ class EspressoTable {
   destroy() {
     cancelAnimationFrame(this.frame);
     this.unbind();
+    this.stopTouchWatch();
     for (const key of [...this.pending.keys()]) this.resolve(key, 'land');
   }
 
@@ -162,6 +185,12 @@ class EspressoTable {
       this.analysis = { ...this.analysis, ready: null };
       this.draw();
     }
+  }
+
+  /** Fold the match's end away (to look at the table) or open it again. */
+  closeEnd(closed) {
+    this.endClosed = closed;
+    this.draw();
   }
 
   cancel() {
@@ -235,9 +264,10 @@ class EspressoTable {
       ${this.me != null ? html`<div class="mine">${slot('hint')}${slot(`p${this.me}`)}${slot('shortcuts')}</div>` : slot('hint')}`);
     this.slots = { key };
     for (const el of this.el.querySelectorAll('[data-slot]')) this.slots[el.dataset.slot] = el;
-    this.slots.side = this.el.querySelector('.side');
+    this.slots.side = this.el.querySelector('.side-scores');
+    this.slots.log = this.el.querySelector('.side-log');
     this.slots.overlay = this.el.querySelector('.overlay-layer');
-    for (const el of [this.slots.side, this.slots.overlay]) drawn.delete(el);
+    for (const el of [this.slots.side, this.slots.log, this.slots.overlay]) drawn.delete(el);
     return this.slots;
   }
 
@@ -271,32 +301,53 @@ class EspressoTable {
       pending: new Set(this.pending.keys()),
       fresh: this.fresh,
       history: this.history,
+      touch: touchFirst(),
+      endClosed: this.endClosed,
     };
     this.el.dataset.phase = this.view.phase;
     this.el.dataset.round = String(this.view.round);
     this.el.dataset.selected = this.sel.source || '';
     this.el.dataset.canAct = String(this.legalCount > 0);
     this.el.classList.toggle('watching', this.me == null);
+    this.el.classList.toggle('touch', m.touch);
     const slots = this.layout();
     this.view.players.forEach((_, seat) => patch(slots[`p${seat}`], playerArea(m, seat)));
     patch(slots.centre, centre(m));
     patch(slots.hint, hint(m));
     if (slots.shortcuts) patch(slots.shortcuts, shortcuts(m));
     patch(slots.side, scoreSheet(m));
+    this.renderLog(slots.log, m);
     patch(slots.overlay, phaseOverlay(m));
+    slots.overlay.classList.toggle('closed', this.view.phase === 'over' && this.endClosed);
     this.fresh = new Set();
+  }
+
+  renderLog(el, m) {
+    const zero = Boolean((this.view.options || {}).zero);
+    const lines = this.log.map((ev) => logLine(ev, m.names, zero)).filter(Boolean).slice(-60);
+    const changed = patch(el, html`<section class="panel game-log"><h3>${t('espresso.log')}</h3>
+      <ol data-testid="game-log" data-count="${lines.length}">${lines.map((line) => html`<li>${line}</li>`)}</ol></section>`);
+    if (changed) this.scrollLog();
+  }
+
+  /** The log shows its latest lines. */
+  scrollLog() {
+    const list = this.el.querySelector('.side-log ol');
+    if (list) list.scrollTop = list.scrollHeight;
   }
 }
 
 const drawn = new WeakMap();
 
 /** Replace an element's content only when its markup changed: what did not change
- * keeps its elements (a press on them is not lost, animations do not restart). */
+ * keeps its elements (a press on them is not lost, animations do not restart), and
+ * the end screen's action slot keeps what was put in it. True when it changed. */
 function patch(el, markup) {
   const text = String(markup);
-  if (drawn.get(el) === text) return;
-  setHTML(el, markup);
+  if (drawn.get(el) === text) return false;
+  setHTMLKeepingEndActions(el, markup);
   drawn.set(el, text);
+  return true;
 }
 
 function freshStacks(before, after) {

@@ -36,6 +36,8 @@ function onKey(ctl, event) {
 
 function runAction(ctl, name) {
   if (name === 'ready') ctl.ready();
+  else if (name === 'close-end') ctl.closeEnd(true);
+  else if (name === 'open-end') ctl.closeEnd(false);
   else if (name === 'flip') ctl.flip(null);
   else if (name === 'flip2') ctl.flip(2);
   else if (name === 'recycle') ctl.recycle();

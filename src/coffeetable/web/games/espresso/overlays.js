@@ -55,19 +55,28 @@ function readyCheck(m) {
     </div>`;
 }
 
+/** The end of the match; closed, a bar above the table with the shared buttons and "Show the result". */
 function matchOver(m) {
   const winners = m.view.winners || [];
   const names = winners.map((s) => nameOf(m, s)).join(', ');
   const headline = m.me != null && winners.includes(m.me)
     ? t('espresso.youWon')
     : t(winners.length > 1 ? 'espresso.winners' : 'espresso.winner', { names });
+  const actions = html`<div class="end-actions" data-testid="end-actions"></div>`;
+  if (m.endClosed) {
+    return html`<div class="end-bar" data-testid="match-over-bar">${actions}
+      <button type="button" data-action="open-end" data-testid="end-open">${t('espresso.end.show')}</button></div>`;
+  }
   return html`
     <div class="overlay" data-testid="match-over">
       <div class="dialog">
+        <button type="button" class="end-close" data-action="close-end" data-testid="end-close"
+          title="${t('espresso.end.closeTip')}" aria-label="${t('espresso.end.close')}">×</button>
         <h2>${t('espresso.matchOver')}</h2>
         <p class="headline trophy" data-testid="winners" data-winners="${winners.join(',')}">${TROPHY} ${headline}</p>
         ${roundSummary(m, m.view.last_round)}
         <a class="button primary" href="#/" data-testid="back-to-lobby">${t('espresso.backToLobby')}</a>
+        ${actions}
       </div>
     </div>`;
 }
@@ -91,7 +100,7 @@ export function scoreSheet(m) {
   return html`
     <aside class="score-sheet panel" data-testid="score-sheet">
       <h3>${t('espresso.scores')} <span class="muted">${t('espresso.roundOf', { n: m.view.round, target: m.view.target })}</span></h3>
-      <table><thead><tr><th></th>${head}<th>${t('espresso.total')}</th></tr></thead><tbody>${rows}</tbody></table>
+      <div class="sheet-wrap"><table><thead><tr><th></th>${head}<th>${t('espresso.total')}</th></tr></thead><tbody>${rows}</tbody></table></div>
       ${variantTags(m.view.options || {})}
     </aside>`;
 }

@@ -34,7 +34,8 @@ Each round you deal 9 cards as your <b>espresso stack</b> (only its top card can
 <p><b>Zero:</b> a stack may also start with a 1. Every 0 is a joker standing for the value the stack needs; you must at once put the next value on it, in any colour, which sets the stack's new colour. Never two 0s in a row, and no joker on a 7.</p>
 <p><b>Chaos:</b> you may take another player's help card or the top of their pile, and play it to the centre at once. It still scores for its owner.</p>
 <h2>Playing here</h2>
-<p>Click a card (or drag it), then a highlighted stack. Keys: <kbd>1</kbd><kbd>2</kbd><kbd>3</kbd> help cards, <kbd>E</kbd> espresso, <kbd>P</kbd> pile, <kbd>Space</kbd> flip, <kbd>R</kbd> recycle; then <kbd>1</kbd>…<kbd>9</kbd> for a highlighted stack or <kbd>N</kbd> for a new one, <kbd>Esc</kbd> to cancel.</p>`;
+<p>Click a card (or drag it), then a highlighted stack. Keys: <kbd>1</kbd><kbd>2</kbd><kbd>3</kbd> help cards, <kbd>E</kbd> espresso, <kbd>P</kbd> pile, <kbd>Space</kbd> flip, <kbd>R</kbd> recycle; then <kbd>1</kbd>…<kbd>9</kbd> for a highlighted stack or <kbd>N</kbd> for a new one, <kbd>Esc</kbd> to cancel.</p>
+<p>On a touch screen: tap a card, then a highlighted stack, or drag the card onto it; tap your hand to flip three cards, the empty hand to recycle your pile.</p>`;
 
 const fr = `
 <h1>Espresso</h1>
@@ -59,7 +60,8 @@ Le dos indique à qui appartient la carte : café, verre de vin, glace, pizza, c
 <p><b>Zéro :</b> une pile peut aussi commencer par un 1. Chaque 0 est un joker qui vaut la valeur attendue par la pile ; il faut aussitôt poser dessus la valeur suivante, de n’importe quelle couleur, qui devient la couleur de la pile. Jamais deux 0 de suite, et pas de joker sur un 7.</p>
 <p><b>Chaos :</b> vous pouvez prendre une carte d’aide d’un autre joueur ou le dessus de sa défausse, et la jouer aussitôt au centre. Elle rapporte toujours à son propriétaire.</p>
 <h2>Jouer ici</h2>
-<p>Cliquez sur une carte (ou faites-la glisser), puis sur une pile en surbrillance. Touches : <kbd>1</kbd><kbd>2</kbd><kbd>3</kbd> cartes d’aide, <kbd>E</kbd> espresso, <kbd>P</kbd> défausse, <kbd>Espace</kbd> retourner, <kbd>R</kbd> reprendre la défausse ; puis <kbd>1</kbd>…<kbd>9</kbd> pour une pile en surbrillance ou <kbd>N</kbd> pour une nouvelle, <kbd>Échap</kbd> pour annuler.</p>`;
+<p>Cliquez sur une carte (ou faites-la glisser), puis sur une pile en surbrillance. Touches : <kbd>1</kbd><kbd>2</kbd><kbd>3</kbd> cartes d’aide, <kbd>E</kbd> espresso, <kbd>P</kbd> défausse, <kbd>Espace</kbd> retourner, <kbd>R</kbd> reprendre la défausse ; puis <kbd>1</kbd>…<kbd>9</kbd> pour une pile en surbrillance ou <kbd>N</kbd> pour une nouvelle, <kbd>Échap</kbd> pour annuler.</p>
+<p>Sur un écran tactile : touchez une carte, puis une pile en surbrillance, ou faites glisser la carte dessus ; touchez votre main pour retourner trois cartes, la main vide pour reprendre la défausse.</p>`;
 
 const de = `
 <h1>Espresso</h1>
@@ -84,7 +86,8 @@ In jeder Runde legst du 9 Karten als deinen <b>Espresso-Stapel</b> aus (nur die 
 <p><b>Zero:</b> Ein Stapel darf auch mit einer 1 beginnen. Jede 0 ist ein Joker und zählt als der Wert, den der Stapel braucht; darauf muss sofort der nächste Wert in beliebiger Farbe folgen, die dann die Farbe des Stapels ist. Nie zwei 0 hintereinander, und kein Joker auf eine 7.</p>
 <p><b>Chaos:</b> Du darfst eine Hilfskarte eines anderen Spielers oder die oberste Karte seiner Ablage nehmen und sofort in die Mitte spielen. Sie zählt weiter für ihren Besitzer.</p>
 <h2>Hier spielen</h2>
-<p>Klicke eine Karte an (oder zieh sie), dann einen hervorgehobenen Stapel. Tasten: <kbd>1</kbd><kbd>2</kbd><kbd>3</kbd> Hilfskarten, <kbd>E</kbd> Espresso, <kbd>P</kbd> Ablage, <kbd>Leertaste</kbd> aufdecken, <kbd>R</kbd> Ablage umdrehen; dann <kbd>1</kbd>…<kbd>9</kbd> für einen hervorgehobenen Stapel oder <kbd>N</kbd> für einen neuen, <kbd>Esc</kbd> zum Abbrechen.</p>`;
+<p>Klicke eine Karte an (oder zieh sie), dann einen hervorgehobenen Stapel. Tasten: <kbd>1</kbd><kbd>2</kbd><kbd>3</kbd> Hilfskarten, <kbd>E</kbd> Espresso, <kbd>P</kbd> Ablage, <kbd>Leertaste</kbd> aufdecken, <kbd>R</kbd> Ablage umdrehen; dann <kbd>1</kbd>…<kbd>9</kbd> für einen hervorgehobenen Stapel oder <kbd>N</kbd> für einen neuen, <kbd>Esc</kbd> zum Abbrechen.</p>
+<p>Auf einem Touchscreen: tippe auf eine Karte, dann auf einen hervorgehobenen Stapel, oder ziehe die Karte darauf; tippe auf deine Hand, um drei Karten aufzudecken, auf die leere Hand, um die Ablage umzudrehen.</p>`;
 
 const es = `
 <h1>Espresso</h1>
@@ -109,7 +112,8 @@ En cada ronda repartes 9 cartas como tu <b>pila espresso</b> (solo se juega la c
 <p><b>Cero:</b> una pila también puede empezar con un 1. Cada 0 es un comodín que vale lo que la pila necesita; encima hay que poner enseguida el valor siguiente, de cualquier color, que pasa a ser el color de la pila. Nunca dos 0 seguidos, y ningún comodín sobre un 7.</p>
 <p><b>Caos:</b> puedes tomar una carta de ayuda de otro jugador o la de arriba de su descarte y jugarla enseguida al centro. Sigue puntuando para su dueño.</p>
 <h2>Jugar aquí</h2>
-<p>Haz clic en una carta (o arrástrala) y luego en una pila resaltada. Teclas: <kbd>1</kbd><kbd>2</kbd><kbd>3</kbd> cartas de ayuda, <kbd>E</kbd> espresso, <kbd>P</kbd> descarte, <kbd>Espacio</kbd> voltear, <kbd>R</kbd> recuperar el descarte; luego <kbd>1</kbd>…<kbd>9</kbd> para una pila resaltada o <kbd>N</kbd> para una nueva, <kbd>Esc</kbd> para cancelar.</p>`;
+<p>Haz clic en una carta (o arrástrala) y luego en una pila resaltada. Teclas: <kbd>1</kbd><kbd>2</kbd><kbd>3</kbd> cartas de ayuda, <kbd>E</kbd> espresso, <kbd>P</kbd> descarte, <kbd>Espacio</kbd> voltear, <kbd>R</kbd> recuperar el descarte; luego <kbd>1</kbd>…<kbd>9</kbd> para una pila resaltada o <kbd>N</kbd> para una nueva, <kbd>Esc</kbd> para cancelar.</p>
+<p>En una pantalla táctil: toca una carta y luego una pila resaltada, o arrastra la carta encima; toca tu mano para voltear tres cartas, la mano vacía para recuperar el descarte.</p>`;
 
 const page = (text) => () => rulesPage(text, legend);
 
