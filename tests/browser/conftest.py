@@ -30,6 +30,9 @@ TEST_SERVER_ENV = {
     "COFFEETABLE_TABLES_PER_MINUTE": "10000",
     "COFFEETABLE_OPEN_TABLES_PER_CLIENT": "10000",
     "COFFEETABLE_SOCKETS_PER_CLIENT": "10000",
+    # Play now: bots fill a lone player's table after 3 s; many waits from one address
+    "COFFEETABLE_PLAY_NOW_WAIT_SECONDS": "3",
+    "COFFEETABLE_PLAY_NOW_TICKETS_PER_CLIENT": "10000",
 }
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -50,6 +50,8 @@ def open_table_from_lobby(
     page.select_option(tid("create-players"), str(players or bots + 1))
     for seat in range(1, bots + 1):
         page.select_option(tid(f"seat-select-{seat}"), f"bot:{level}")
+    for seat in range(bots + 1, players or bots + 1):  # the form's default is a bot
+        page.select_option(tid(f"seat-select-{seat}"), "open")
     if bots:
         page.select_option(tid("bot-speed"), speed)
     if target is not None:

@@ -262,7 +262,8 @@ def test_a_guest_who_signs_up_keeps_the_seat(page: Page, own_server: Server) -> 
     page.goto(own_server.url + "/#/")
     page.click(tid("new-table-doppio"))
     page.fill(tid("create-name"), "Guest Ed")
-    page.select_option(tid("create-players"), "2")  # seat 1 stays open: the table waits
+    page.select_option(tid("create-players"), "2")
+    page.select_option(tid("seat-select-1"), "open")  # seat 1 stays open: the table waits
     page.click(tid("create-submit"))
     page.wait_for_selector(tid("doppio"))
     table_id = page.evaluate("location.hash").split("/")[-1]
@@ -433,6 +434,7 @@ def open_fika_for_two(page: Page, server: Server) -> str:
     page.click(tid("new-table-fika"))
     page.wait_for_selector(tid("create-rated"))
     assert page.is_checked(tid("create-rated"))
+    page.select_option(tid("seat-select-1"), "open")  # the form's default is a bot
     page.click(tid("create-submit"))
     page.wait_for_selector(tid("fika"))
     return str(page.evaluate("location.hash").split("/")[-1])

@@ -42,6 +42,14 @@ export const api = {
   botSeat: (id, seat, token, level) =>
     request('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, token ? { token, level } : { level }),
 
+  rematch: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/rematch`, token ? { token } : {}),
+  replay: (id, params) => request('GET', `/api/tables/${encodeURIComponent(id)}/replay${query(params)}`),
+
+  playNow: (body) => request('POST', '/api/play-now', body),
+  playNowStatus: (ticket) => request('POST', '/api/play-now/status', { ticket }),
+  playNowCancel: (ticket) => request('POST', '/api/play-now/cancel', { ticket }),
+  playNowQueues: () => request('GET', '/api/play-now'),
+
   // Accounts (the session is an HttpOnly cookie: same-origin fetch sends it).
   register: (username, password, claim) => request('POST', '/api/auth/register', { username, password, claim }),
   login: (username, password, claim) => request('POST', '/api/auth/login', { username, password, claim }),

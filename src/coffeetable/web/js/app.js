@@ -5,15 +5,17 @@ import { start } from './router.js';
 import { LANGUAGES, lang, setLang, onLangChange, t } from './i18n.js';
 import { onAccountChange, setReturnTo, whoami } from './account.js';
 import { renderUserMenu, startUserMenu } from './usermenu.js';
+import { counts as soundCounts, muted as soundMuted, onMuteChange, setMuted as setSoundMuted } from './sound.js';
 import * as lobby from './lobby.js';
 import * as table from './table.js';
+import * as replay from './replay.js';
 import * as rules from './rules.js';
 import * as signin from './signin.js';
 import * as sessions from './sessions.js';
 import * as profile from './profile.js';
 import * as leaderboard from './leaderboard.js';
 
-const VIEWS = { lobby, table, rules, signin, signup: signin, sessions, profile, leaderboard };
+const VIEWS = { lobby, table, replay, rules, signin, signup: signin, sessions, profile, leaderboard };
 const AUTH_VIEWS = new Set(['signin', 'signup']);
 const app = document.getElementById('app');
 let route = null;
@@ -43,7 +45,21 @@ function renderChrome() {
   setHTML(select, html`${Object.entries(LANGUAGES)
     .map(([code, name]) => html`<option value="${code}" ${attrs({ selected: code === lang() })}>${name}</option>`)}`);
   document.title = t('app.title');
+  renderSoundSwitch();
 }
+
+function renderSoundSwitch() {
+  const button = document.getElementById('sound-toggle');
+  const off = soundMuted();
+  button.setAttribute('aria-pressed', String(off));
+  button.dataset.muted = String(off);
+  button.textContent = off ? '🔇' : '🔊';
+  button.title = t(off ? 'sound.unmute' : 'sound.mute');
+  button.setAttribute('aria-label', button.title);
+}
+
+document.getElementById('sound-toggle').addEventListener('click', () => setSoundMuted(!soundMuted()));
+onMuteChange(renderSoundSwitch);
 
 document.getElementById('lang-select').addEventListener('change', (event) => setLang(event.target.value));
 
@@ -62,7 +78,8 @@ onAccountChange((me) => {
   if (active && active.accountChanged) active.accountChanged(me);
 });
 
-window.coffeetable = { view: null, get route() { return route; } };
+// sounds: how many of each sound were asked for and played (tests read it; js/sound.js)
+window.coffeetable = { view: null, get route() { return route; }, sounds: soundCounts };
 startUserMenu(document.getElementById('account'));
 // The first view knows who is signed in (the lobby's tables, a table's seat).
 whoami().finally(() => start(mount));

@@ -9,6 +9,7 @@ import { go } from './router.js';
 import { playerName, setPlayerName, rememberSeat, seatAt } from './session.js';
 import { account, accountSeat, refresh as refreshAccount } from './account.js';
 import { gameTitle as titleOf, leaderboardHref, matchList } from './players.js';
+import { mountPlayNow } from './playnow.js';
 
 const REFRESH_MS = 4000;
 const BOT_SPEEDS = [1, 2, 5, 10];
@@ -23,6 +24,7 @@ export function mount(root) {
         <h1>${t('lobby.title')}</h1>
         <p class="tagline">${t('lobby.tagline')}</p>
         <div class="game-list" data-testid="lobby-games"><p class="muted">${t('common.loading')}</p></div>
+        <section class="panel play-now" data-testid="play-now" hidden></section>
         <form class="panel create-form" data-testid="create-form" hidden></form>
       </div>
       <aside class="lobby-side">
@@ -42,6 +44,7 @@ export function mount(root) {
   const tableList = root.querySelector('.tables-list');
   const myTables = root.querySelector('.my-tables');
   const recentMatches = root.querySelector('.recent-matches');
+  const playNow = mountPlayNow(root.querySelector('.play-now'), () => view.games);
 
   async function loadGames() {
     try {
@@ -75,6 +78,7 @@ export function mount(root) {
     } catch {
       return; // keep the last list; the next refresh tries again
     }
+    await view.ready; // the games' own strings first: titles, never raw names
     if (!view.destroyed) setHTML(tableList, tablesList(view.tables));
   }
 
@@ -98,6 +102,11 @@ export function mount(root) {
     loadTables();
     if (account()) refreshAccount(); // its tables: accountChanged() draws them
   }
+
+  onClick(gameList, '[data-action="play-now"]', (event, button) => {
+    const game = view.games.find((g) => g.name === button.dataset.game);
+    if (game) playNow.open(game);
+  });
 
   onClick(gameList, '[data-action="new-table"]', (event, button) => {
     const game = view.games.find((g) => g.name === button.dataset.game);
@@ -144,7 +153,7 @@ export function mount(root) {
     }
   });
 
-  loadGames();
+  view.ready = loadGames().catch(() => {});
   loadTables();
   loadMatches();
   renderMyTables();
@@ -156,6 +165,7 @@ export function mount(root) {
       setHTML(tableList, tablesList(view.tables));
       const nameField = form.elements.namedItem('name');
       const signedIn = Boolean(account());
+      playNow.relabel();
       if (view.form && (!nameField || nameField.readOnly !== signedIn)) {
         const kept = readForm(form);
         renderForm();
@@ -165,6 +175,7 @@ export function mount(root) {
     destroy() {
       view.destroyed = true;
       clearInterval(view.timer);
+      playNow.destroy();
     },
   };
 }
@@ -181,14 +192,18 @@ function hasBoard(game) {
 function gameCard(game) {
   const tagline = has(`${game.name}.tagline`) ? html`<p>${t(`${game.name}.tagline`)}</p>` : '';
   const create = hasBoard(game)
-    ? html`<button type="button" class="primary" data-action="new-table" data-game="${game.name}"
+    ? html`<button type="button" class="primary" data-action="play-now" data-game="${game.name}"
+          data-testid="play-now-${game.name}">${t('playNow.button')}</button>
+        <button type="button" data-action="new-table" data-game="${game.name}"
           data-testid="new-table-${game.name}">${t('lobby.create')}</button>`
     : html`<span class="badge soon" data-testid="coming-soon-${game.name}">${t('lobby.comingSoon')}</span>`;
   return html`
     <article class="game-card" data-testid="game-card-${game.name}">
       <h3>${gameTitle(game)}</h3>
       ${tagline}
-      <p class="muted">${t('lobby.players', { min: game.min_players, max: game.max_players })}
+      <p class="muted">${game.min_players === game.max_players
+        ? t('playNow.playerCount', { count: game.min_players })
+        : t('lobby.players', { min: game.min_players, max: game.max_players })}
         · ${t(game.realtime ? 'lobby.realtime' : 'lobby.turns')}</p>
       <div class="actions">
         ${create}
@@ -223,12 +238,28 @@ function seatRow(game, seat) {
   if (seat === 0) {
     return html`<li><span class="seat-no">${t('lobby.seat', { n: 1 })}</span> <strong>${t('lobby.you')}</strong></li>`;
   }
-  const bots = (game.bots || []).map((level) =>
-    html`<option value="bot:${level}">${t('lobby.botLevel', { level: botName(level) })}</option>`);
+  // By default the other seats are bots of a middling level, so "Open the table" starts at once.
+  const levels = game.bots || [];
+  const usual = levels.includes('medium') ? 'medium' : levels.includes('greedy') ? 'greedy' : null;
+  const bots = levels.map((level) =>
+    html`<option value="bot:${level}" ${attrs({ selected: level === usual })}>${t('lobby.botLevel', { level: botName(level) })}</option>`);
   return html`<li><span class="seat-no">${t('lobby.seat', { n: seat + 1 })}</span>
     <select name="seat-${seat}" data-testid="seat-select-${seat}">
       <option value="open">${t('lobby.openSeat')}</option>${bots}
     </select></li>`;
+}
+
+/**
+ * A table's name in the reader's language, from its owner (the server's own name
+ * is English): "Ada's table", "La table de Ada"; a table of bots: "Fika for bots".
+ */
+export function tableName(table) {
+  if (!table) return '';
+  const seats = Array.isArray(table.seats) ? table.seats : [];
+  const game = has(`${table.game}.title`) ? t(`${table.game}.title`) : table.title || table.game || '';
+  if (table.owner) return t('lobby.tableOf', { owner: table.owner });
+  if (seats.length && seats.every((s) => s && s.bot)) return t('lobby.botsTable', { game });
+  return table.name || game;
 }
 
 export function botName(level) {
@@ -336,7 +367,7 @@ function tableRow(table) {
   const taken = seats.filter((s) => !s.open).length;
   const mine = seatAt(id) || accountSeat(id) != null;
   const canJoin = !mine && table.status === 'open' && seats.some((s) => s.open);
-  const title = table.name || table.title || id;
+  const title = tableName(table) || id;
   const url = `#/table/${encodeURIComponent(id)}`;
   return html`
     <li class="table-row" data-testid="table-row-${id}">

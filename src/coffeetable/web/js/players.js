@@ -152,6 +152,7 @@ export function matchItem(match, forPlayer = null) {
       ${result ? html`<span class="result result-${result}" data-testid="result">${t(`players.result.${result}`)}</span>` : ''}
       <strong>${gameTitle(match.game)}</strong>
       <a class="match-link" href="#/table/${encodeURIComponent(match.table_id)}" data-testid="match-link">${t('players.viewMatch')}</a>
+      ${match.status === 'abandoned' ? '' : html`<a class="match-link" href="#/replay/${encodeURIComponent(match.table_id)}" data-testid="replay-link">${t('end.viewReplay')}</a>`}
     </div>
     <div class="muted match-when">${dateText(match.finished)} · ${match.rated ? t('players.rated') : t('players.unrated')}${status}</div>
     <ol class="participants">${ranked.map((p) => participantItem(match, p))}</ol>

@@ -1,4 +1,4 @@
-// Hash routes: #/ (lobby), #/table/<id>, #/rules/<game>, #/signin, #/signup,
+// Hash routes: #/ (lobby), #/table/<id>, #/replay/<id>, #/rules/<game>, #/signin, #/signup,
 // #/sessions, #/players/<name>, #/leaderboards[/<game>[/<group>]].
 
 const part = (text) => decodeURIComponent(text);
@@ -6,6 +6,7 @@ const part = (text) => decodeURIComponent(text);
 const ROUTES = [
   [/^#?\/?$/, () => ({ view: 'lobby' })],
   [/^#\/table\/([^/?]+)$/, (m) => ({ view: 'table', id: decodeURIComponent(m[1]) })],
+  [/^#\/replay\/([^/?]+)$/, (m) => ({ view: 'replay', id: decodeURIComponent(m[1]) })],
   [/^#\/rules\/([\w-]+)$/, (m) => ({ view: 'rules', game: m[1] })],
   [/^#\/rules\/?$/, () => ({ view: 'rules', game: null })],
   [/^#\/signin\/?$/, () => ({ view: 'signin' })],

@@ -8,13 +8,16 @@
 
 import { api } from './api.js';
 import { TableConnection } from './connection.js';
-import { banner, html, onClick, setHTML, toast } from './dom.js';
+import { attrs, banner, html, onClick, setHTML, toast } from './dom.js';
 import { t, has } from './i18n.js';
 import { loadRenderer } from './games.js';
-import { botName } from './lobby.js';
-import { forgetSeat, playerName, rememberSeat, seatAt } from './session.js';
+import { botName, tableName } from './lobby.js';
+import { forgetSeat, playerName, rememberSeat, seatAt, setPlayerName } from './session.js';
 import { account, accountSeat } from './account.js';
 import { botProfile, playerLink } from './players.js';
+import { mountChat } from './chat.js';
+import { play as playSound } from './sound.js';
+import { go } from './router.js';
 
 /** Our seat at a table: {seat, token} from this browser, {seat, token: null} from the account, or null. */
 function mySeat(tableId) {
@@ -35,9 +38,12 @@ export function mount(root, route) {
     <section class="table-page" data-testid="table-page">
       <header class="table-head" data-testid="table-head"></header>
       <div class="game-root" data-testid="game-root"><p class="muted">${t('table.loading')}</p></div>
+      <div class="table-end" data-testid="table-end" hidden></div>
+      <div class="chat-root"></div>
     </section>`);
   const head = root.querySelector('.table-head');
   const gameRoot = root.querySelector('.game-root');
+  const endBox = root.querySelector('.table-end');
 
   const ctx = {
     tableId: id,
@@ -45,6 +51,13 @@ export function mount(root, route) {
     names: () => seatNames(view.summary),
     send: (action) => (view.connection ? view.connection.send({ type: 'act', action }) : false),
   };
+  const chat = mountChat(root.querySelector('.chat-root'), {
+    seat: () => ctx.seat,
+    send: (msg) => (view.connection ? view.connection.send(msg) : false),
+  });
+  // The rematch as the server tells it: {accepted, waiting, table_id}; asked: we said yes.
+  view.rematch = null;
+  view.asked = false;
 
   async function fetchSummary() {
     try {
@@ -61,8 +74,10 @@ export function mount(root, route) {
   /** The table's summary (seats, status): fetched once, then pushed by the server. */
   function setSummary(summary) {
     if (view.destroyed) return;
+    if (view.summary && view.summary.status === 'running' && summary && summary.status === 'over') playSound('end');
     view.summary = summary;
     renderHead();
+    renderEnd();
     if (view.game) view.game.seatsChanged();
   }
 
@@ -104,9 +119,11 @@ export function mount(root, route) {
     const me = ctx.seat;
     const seats = seatList(summary);
     const canTakeSeat = me == null && summary.status === 'open' && seats.some((s) => s.open);
+    const typed = head.querySelector('[data-testid="seat-name"]');
+    const typedName = typed ? typed.value : '';
     setHTML(head, html`
       <div class="table-title">
-        <h1>${summary.name || title}</h1>
+        <h1>${tableName(summary) || title}</h1>
         <span class="muted">${title}</span>
         ${me == null ? html`<span class="badge watching" data-testid="spectator-badge">${t('table.spectating')}</span>` : ''}
         <span class="conn conn-${view.status}" data-testid="connection-status" data-status="${view.status}"
@@ -119,6 +136,8 @@ export function mount(root, route) {
         <button type="button" data-action="copy-link" data-testid="copy-link">${t('table.copyLink')}</button>
       </div>`);
     renderClock();
+    chat.refresh();
+    if (view.askingName && canTakeSeat) askName(typedName); // a redraw keeps the name being typed
   }
 
   function seatChip(seat, index, me, status) {
@@ -131,16 +150,94 @@ export function mount(root, route) {
       ${name}${index === me ? html` <em>(${t('table.you')})</em>` : ''}${away ? html` <em>${t(seat.left ? 'table.left' : 'table.away')}</em>` : ''} ${replace}</li>`;
   }
 
-  onClick(head, '[data-action="take-seat"]', async () => {
+  /** Under the board once the match is over: play again, the replay, the lobby. */
+  function renderEnd() {
+    const summary = view.summary || {};
+    endBox.hidden = summary.status !== 'over';
+    if (endBox.hidden) return;
+    const names = seatNames(summary);
+    const rematch = view.rematch;
+    const who = (seats) => (seats || []).map((s) => names[s] || t('table.emptySeat', { n: s + 1 })).join(', ');
+    const seated = ctx.seat != null;
+    setHTML(endBox, html`
+      <div class="end-actions-bar" data-testid="end-actions-bar">
+        ${seated ? html`<button type="button" class="primary" data-action="rematch" data-testid="play-again"
+          ${attrs({ disabled: view.asked })}>${t('end.playAgain')}</button>` : ''}
+        <a class="button" href="#/replay/${encodeURIComponent(id)}" data-testid="view-replay">${t('end.viewReplay')}</a>
+        <a class="button" href="#/" data-testid="back-to-lobby">${t('end.backToLobby')}</a>
+      </div>
+      ${rematch && (rematch.accepted || []).length ? html`<p class="muted" data-testid="rematch-status">
+        ${t('end.accepted', { names: who(rematch.accepted) })}
+        ${(rematch.waiting || []).length ? t('end.waitingFor', { names: who(rematch.waiting) }) : ''}</p>` : ''}`);
+  }
+
+  async function askRematch() {
+    if (view.asking) return; // one request at a time: the new token is handed out once
+    view.asking = true;
+    const token = view.seat && view.seat.token;
     try {
-      const me = account();
-      const joined = await api.join(id, (me && me.username) || playerName() || t('lobby.namePlaceholder'));
+      const answer = await api.rematch(id, token);
+      view.asked = true;
+      if (answer.status === 'dealt' && answer.table_id) {
+        view.dealt = true;
+        if (answer.token) rememberSeat(answer.table_id, answer.seat, answer.token);
+        go(`#/table/${encodeURIComponent(answer.table_id)}`);
+        return;
+      }
+      view.rematch = { accepted: answer.accepted, waiting: answer.waiting, table_id: answer.table_id };
+      renderEnd();
+    } catch (err) {
+      toast(t('error.server', { reason: err.reason }), 'error');
+    } finally {
+      view.asking = false;
+    }
+  }
+  onClick(endBox, '[data-action="rematch"]', () => askRematch());
+
+  function onRematch(msg) {
+    view.rematch = msg;
+    renderEnd();
+    if (msg.table_id && view.asked && !view.dealt && ctx.seat != null && !view.destroyed) askRematch();
+  }
+
+  /** A friend from an invite link, neither signed in nor named yet: ask for a name first. */
+  function askName(kept = '') {
+    const box = head.querySelector('.table-actions');
+    view.askingName = true;
+    setHTML(box, html`<form class="seat-name" data-testid="seat-name-form">
+        <label>${t('table.yourNameToSit')} <input name="name" maxlength="24" required data-testid="seat-name"
+          placeholder="${t('lobby.namePlaceholder')}"></label>
+        <button type="submit" class="primary" data-testid="seat-name-go">${t('table.takeSeat')}</button>
+        <a href="#/signin" data-testid="seat-sign-in">${t('table.orSignIn')}</a>
+      </form>`);
+    const form = box.querySelector('form');
+    form.querySelector('input').value = kept;
+    form.querySelector('input').focus();
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const name = form.elements.namedItem('name').value.trim();
+      if (!name) return;
+      setPlayerName(name);
+      view.askingName = false;
+      takeSeat(name);
+    });
+  }
+
+  onClick(head, '[data-action="take-seat"]', () => {
+    const me = account();
+    if (!me && !playerName()) askName();
+    else takeSeat((me && me.username) || playerName());
+  });
+
+  async function takeSeat(name) {
+    try {
+      const joined = await api.join(id, name);
       rememberSeat(id, joined.seat, joined.token);
       restart();
     } catch (err) {
       toast(t('error.server', { reason: err.reason }), 'error');
     }
-  });
+  }
   onClick(head, '[data-action="bot-seat"]', async (event, button) => {
     try {
       await api.botSeat(id, Number(button.dataset.seat), view.seat.token, 'medium');
@@ -163,6 +260,11 @@ export function mount(root, route) {
       if (!view.clock && msg.table && msg.table.clock) setClock(msg.table.clock);
     }
     if (msg.type === 'state') setClock(msg.clock || null);
+    sounds(msg);
+    if (msg.type === 'chat_history') chat.history(msg.messages);
+    else if (msg.type === 'chat') chat.message(msg.message);
+    else if (msg.type === 'rematch') onRematch(msg);
+    if (msg.type === 'error' && chat.error(msg.reason || '')) return;
     if (msg.type === 'event' && msg.event && msg.event.type === 'clock' && msg.event.expired) {
       toast(t('table.clockExpired', { n: msg.event.seat + 1 }), 'info', 6);
     }
@@ -184,6 +286,21 @@ export function mount(root, route) {
     else if (msg.type === 'history' && typeof view.game.retell === 'function') view.game.retell(msg.events || []);
     else if (msg.type === 'rejected') view.game.rejected(msg);
     else if (msg.type === 'error') onError(msg.reason || '');
+  }
+
+  /** The page's own sounds (js/sound.js), from the messages the board gets. */
+  function sounds(msg) {
+    if (msg.type === 'state') {
+      const mine = ctx.seat != null && Array.isArray(msg.actors) && msg.actors.includes(ctx.seat);
+      const game = view.summary && view.summary.game;
+      if (mine && !view.myTurn && view.heardState && game !== 'espresso') playSound('turn');
+      view.myTurn = mine;
+      view.heardState = true;
+    } else if (msg.type === 'event' && msg.event) {
+      const type = msg.event.type || '';
+      if (type === 'round_over' && view.summary && view.summary.game === 'espresso') playSound('finito');
+      else if (!QUIET_EVENTS.has(type)) playSound('card');
+    }
   }
 
   function onError(reason) {
@@ -246,6 +363,8 @@ export function mount(root, route) {
     get connection() { return view.connection; },
     relabel() {
       renderHead();
+      renderEnd();
+      chat.relabel();
       if (view.game) view.game.relabel();
     },
     accountChanged() {
@@ -256,10 +375,14 @@ export function mount(root, route) {
       view.destroyed = true;
       clearInterval(view.clockTimer);
       stop();
+      chat.destroy();
       if (view.game) view.game.destroy();
     },
   };
 }
+
+/** Events that make no card sound (the end sounds come from the table's status). */
+const QUIET_EVENTS = new Set(['round_over', 'match_over', 'game_over', 'clock', 'idle', 'ready', 'round_started']);
 
 function clockText(seconds) {
   const whole = Math.ceil(seconds);

@@ -1,0 +1,222 @@
+// #/replay/<table id>: a finished match, frame by frame, through the game's own
+// board (web/games/<name>/index.js), fed `state` messages built from the
+// server's frames (GET /api/tables/{id}/replay): {type: "state", seq: frame,
+// seat, view, legal: [], actors: []}. Nothing can be played: ctx.send does nothing.
+// Whose eyes: any seat or a spectator (the board is mounted again on a change).
+// Frames come in windows of 100, kept per seat. The URL is the link to share.
+
+import { api } from './api.js';
+import { attrs, html, onClick, setHTML } from './dom.js';
+import { has, t } from './i18n.js';
+import { loadRenderer } from './games.js';
+import { botName, tableName } from './lobby.js';
+
+const WINDOW = 100;
+const SPEEDS = [0.5, 1, 2, 4, 8];
+
+export function mount(root, route) {
+  const id = route.id;
+  const view = {
+    destroyed: false, summary: null, total: 0, rounds: [0], frame: 0,
+    eyes: null, frames: new Map(), board: null, renderer: null, timer: null, speed: 2, loading: null,
+  };
+  setHTML(root, html`<section class="replay-page" data-testid="replay-page">
+    <header class="replay-head" data-testid="replay-head"></header>
+    <div class="replay-controls" data-testid="replay-controls"></div>
+    <div class="game-root" data-testid="game-root"><p class="muted">${t('table.loading')}</p></div>
+  </section>`);
+  const head = root.querySelector('.replay-head');
+  const controls = root.querySelector('.replay-controls');
+  const gameRoot = root.querySelector('.game-root');
+
+  const key = () => (view.eyes == null ? 'spectator' : String(view.eyes));
+  const cache = () => {
+    if (!view.frames.has(key())) view.frames.set(key(), new Map());
+    return view.frames.get(key());
+  };
+  const names = () => (view.summary ? view.summary.seats.map((s, i) => seatName(s, i)) : []);
+
+  async function fetchWindow(start) {
+    const params = { start, count: WINDOW };
+    if (view.eyes != null) params.seat = view.eyes;
+    const answer = await api.replay(id, params);
+    view.summary = answer.table;
+    view.total = answer.frames;
+    view.rounds = answer.rounds || [0];
+    const frames = cache();
+    for (const frame of answer.window || []) frames.set(frame.frame, frame);
+  }
+
+  async function frameAt(n) {
+    if (!cache().has(n)) await fetchWindow(Math.max(0, n - (n % WINDOW)));
+    return cache().get(n);
+  }
+
+  function mountBoard() {
+    if (view.board) view.board.destroy();
+    gameRoot.replaceChildren();
+    const ctx = {
+      tableId: id,
+      replay: true,
+      get seat() { return view.eyes; },
+      names,
+      send: () => false,
+    };
+    view.board = view.renderer.mount(gameRoot, ctx);
+  }
+
+  async function show(n) {
+    const target = Math.max(0, Math.min(view.total - 1, n));
+    let frame;
+    try {
+      frame = await frameAt(target);
+    } catch (err) {
+      problem(err);
+      return;
+    }
+    if (view.destroyed || !frame) return;
+    view.frame = target;
+    view.board.state({ type: 'state', seq: frame.frame, seat: view.eyes, view: frame.view, legal: [], actors: [] });
+    renderControls();
+  }
+
+  function problem(err) {
+    stopPlaying();
+    const text = err.status === 409 ? t('replay.notOver') : err.status === 404 ? t('table.notFound') : t('error.network', { reason: err.reason });
+    setHTML(gameRoot, html`<p class="error" data-testid="replay-error">${text}</p>`);
+  }
+
+  function roundOf(frame) {
+    let round = 0;
+    view.rounds.forEach((start, i) => { if (frame >= start) round = i; });
+    return round;
+  }
+
+  function renderHead() {
+    const summary = view.summary || {};
+    const game = summary.game || '';
+    const title = has(`${game}.title`) ? t(`${game}.title`) : game;
+    setHTML(head, html`<div class="table-title">
+        <h1>${t('replay.title', { name: tableName(summary) || title })}</h1><span class="muted">${title}</span>
+      </div>
+      <a class="button" href="#/table/${encodeURIComponent(id)}" data-testid="replay-to-table">${t('replay.toTable')}</a>`);
+  }
+
+  function renderControls() {
+    const last = Math.max(0, view.total - 1);
+    const n = view.frame;
+    const seats = names();
+    const round = roundOf(n);
+    setHTML(controls, html`
+      <div class="replay-steps">
+        <button type="button" data-step="first" data-testid="replay-first" ${attrs({ disabled: n === 0 })}>${t('replay.first')}</button>
+        <button type="button" data-step="back" data-testid="replay-back" ${attrs({ disabled: n === 0 })}>${t('replay.back')}</button>
+        <button type="button" class="primary" data-step="play" data-testid="replay-play">${view.timer ? t('replay.pause') : t('replay.play')}</button>
+        <button type="button" data-step="forward" data-testid="replay-forward" ${attrs({ disabled: n >= last })}>${t('replay.forward')}</button>
+        <button type="button" data-step="last" data-testid="replay-last" ${attrs({ disabled: n >= last })}>${t('replay.last')}</button>
+      </div>
+      <p class="replay-where" data-testid="replay-frame" data-frame="${n}" data-frames="${view.total}">
+        ${n === 0 ? t('replay.deal') : t('replay.frame', { n, total: last })} · ${t('replay.round', { n: round + 1 })}</p>
+      <div class="replay-choices">
+        <label>${t('replay.rounds')}
+          <select data-testid="replay-round">${view.rounds.map((start, i) => html`<option value="${start}"
+            ${attrs({ selected: i === round })}>${t('replay.round', { n: i + 1 })}</option>`)}</select></label>
+        <label>${t('replay.speed')}
+          <select data-testid="replay-speed">${SPEEDS.map((s) => html`<option value="${s}"
+            ${attrs({ selected: s === view.speed })}>×${s}</option>`)}</select></label>
+        <label>${t('replay.eyes')}
+          <select data-testid="replay-seat">
+            <option value="" ${attrs({ selected: view.eyes == null })}>${t('replay.spectator')}</option>
+            ${seats.map((name, i) => html`<option value="${i}" ${attrs({ selected: view.eyes === i })}>${name}</option>`)}
+          </select></label>
+      </div>`);
+  }
+
+  function stopPlaying() {
+    clearInterval(view.timer);
+    view.timer = null;
+  }
+
+  function startPlaying() {
+    stopPlaying();
+    if (view.frame >= view.total - 1) view.frame = 0;
+    view.timer = setInterval(() => {
+      if (view.frame >= view.total - 1) {
+        stopPlaying();
+        renderControls();
+        return;
+      }
+      show(view.frame + 1);
+    }, 1000 / view.speed);
+    renderControls();
+  }
+
+  onClick(controls, '[data-step]', (event, button) => {
+    const step = button.dataset.step;
+    if (step === 'play') {
+      if (view.timer) {
+        stopPlaying();
+        renderControls();
+      } else startPlaying();
+      return;
+    }
+    stopPlaying();
+    const target = { first: 0, back: view.frame - 1, forward: view.frame + 1, last: view.total - 1 }[step];
+    show(target);
+  });
+  controls.addEventListener('change', (event) => {
+    const el = event.target;
+    if (el.dataset.testid === 'replay-round') {
+      stopPlaying();
+      show(Number(el.value));
+    } else if (el.dataset.testid === 'replay-speed') {
+      view.speed = Number(el.value) || 1;
+      if (view.timer) startPlaying();
+    } else if (el.dataset.testid === 'replay-seat') {
+      view.eyes = el.value === '' ? null : Number(el.value);
+      mountBoard();
+      show(view.frame);
+    }
+  });
+
+  async function start() {
+    try {
+      await fetchWindow(0);
+    } catch (err) {
+      if (!view.destroyed) problem(err);
+      return;
+    }
+    if (view.destroyed) return;
+    renderHead();
+    try {
+      view.renderer = await loadRenderer(view.summary.game);
+    } catch {
+      setHTML(gameRoot, html`<p class="error">${t('table.noRenderer', { game: view.summary.game })}</p>`);
+      return;
+    }
+    if (view.destroyed) return;
+    mountBoard();
+    show(0);
+  }
+
+  start();
+  return {
+    relabel() {
+      if (!view.summary) return;
+      renderHead();
+      renderControls();
+      if (view.board) view.board.relabel();
+    },
+    destroy() {
+      view.destroyed = true;
+      stopPlaying();
+      if (view.board) view.board.destroy();
+    },
+  };
+}
+
+function seatName(seat, index) {
+  const s = seat && typeof seat === 'object' ? seat : { name: seat };
+  if (s.bot) return t('table.botSeat', { n: index + 1, level: botName(s.bot) });
+  return s.name || t('table.emptySeat', { n: index + 1 });
+}
