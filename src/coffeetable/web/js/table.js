@@ -153,13 +153,42 @@ export function mount(root, route) {
   /** Under the board once the match is over: play again, the replay, the lobby. */
   function renderEnd() {
     const summary = view.summary || {};
-    endBox.hidden = summary.status !== 'over';
-    if (endBox.hidden) return;
+    const over = summary.status === 'over';
+    const slots = [...gameRoot.querySelectorAll('[data-testid="end-actions"]')];
+    // The board's end screen has a slot for these buttons: there, else under the board.
+    endBox.hidden = !over || slots.length > 0;
+    if (!over) return;
+    const markup = endMarkup(summary);
+    if (slots.length) {
+      endBox.replaceChildren();
+      slots.forEach((slot) => {
+        let box = slot.querySelector(':scope > .ct-end');
+        if (!box) {
+          box = document.createElement('div');
+          box.className = 'ct-end';
+          slot.append(box);
+        }
+        setHTML(box, markup);
+      });
+    } else {
+      setHTML(endBox, markup);
+    }
+  }
+
+  // A board redraws its end screen at will: fill each new, empty slot again.
+  const slotWatch = new MutationObserver(() => {
+    if (!view.summary || view.summary.status !== 'over') return;
+    const empty = [...gameRoot.querySelectorAll('[data-testid="end-actions"]')].some((slot) => !slot.querySelector(':scope > .ct-end'));
+    if (empty || (!endBox.hidden && gameRoot.querySelector('[data-testid="end-actions"]'))) renderEnd();
+  });
+  slotWatch.observe(gameRoot, { childList: true, subtree: true });
+
+  function endMarkup(summary) {
     const names = seatNames(summary);
     const rematch = view.rematch;
     const who = (seats) => (seats || []).map((s) => names[s] || t('table.emptySeat', { n: s + 1 })).join(', ');
     const seated = ctx.seat != null;
-    setHTML(endBox, html`
+    return html`
       <div class="end-actions-bar" data-testid="end-actions-bar">
         ${seated ? html`<button type="button" class="primary" data-action="rematch" data-testid="play-again"
           ${attrs({ disabled: view.asked })}>${t('end.playAgain')}</button>` : ''}
@@ -168,7 +197,7 @@ export function mount(root, route) {
       </div>
       ${rematch && (rematch.accepted || []).length ? html`<p class="muted" data-testid="rematch-status">
         ${t('end.accepted', { names: who(rematch.accepted) })}
-        ${(rematch.waiting || []).length ? t('end.waitingFor', { names: who(rematch.waiting) }) : ''}</p>` : ''}`);
+        ${(rematch.waiting || []).length ? t('end.waitingFor', { names: who(rematch.waiting) }) : ''}</p>` : ''}`;
   }
 
   async function askRematch() {
@@ -193,6 +222,7 @@ export function mount(root, route) {
     }
   }
   onClick(endBox, '[data-action="rematch"]', () => askRematch());
+  onClick(gameRoot, '[data-action="rematch"]', () => askRematch());
 
   function onRematch(msg) {
     view.rematch = msg;
@@ -374,6 +404,7 @@ export function mount(root, route) {
     destroy() {
       view.destroyed = true;
       clearInterval(view.clockTimer);
+      slotWatch.disconnect();
       stop();
       chat.destroy();
       if (view.game) view.game.destroy();
