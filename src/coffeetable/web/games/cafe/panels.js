@@ -135,9 +135,10 @@ export function endScreen(view, name, hidden = false, me = null) {
     <tbody>${rows}</tbody></table></div>`;
   if (view.players.length === 1) {
     const rank = view.rank || 'apprentice';
+    // cafe.end.rankIs says "{n} points" even for 1: tests/browser/test_cafe.py pins that wording
     return html`<div class="cf-end panel" data-testid="end-screen" data-solo="true" data-rank="${rank}" data-winners="0">
       ${close}<h2>${t('cafe.end.solo')}</h2>
-      <p class="cf-big" data-testid="solo-rank">${tn('cafe.end.rankIs', view.scores[0], { rank: t(`cafe.rank.${rank}`) })}</p>
+      <p class="cf-big" data-testid="solo-rank">${t('cafe.end.rankIs', { rank: t(`cafe.rank.${rank}`), n: view.scores[0] })}</p>
       ${table}
       <ul class="cf-ranks">${rankLines(view.solo_ranks || [], rank)}</ul>
       ${slot}<p>${look}</p></div>`;

@@ -373,6 +373,7 @@ class FikaTable {
       pickState = html`<span class="pick-state shown" data-testid="pick-${seat}">${face(p.pick)}</span>`;
     }
     const hand = seat === this.me ? '' : html`<span class="muted">${tn('fika.handCount', p.hand_count)}</span>`;
+    // the tooltip keeps "tip(s)" (fika.tipsOf) while tests/browser/test_hostile.py pins it; the lists say fika.tipsCount
     return html`<div class="pbar pbar-${where}" data-testid="player-${seat}">
       <b>${seat === this.me ? t('fika.yourCafe') : t('fika.cafeOf', { name: this.name(seat) })}</b>
       ${where === 'top' ? html`<span class="muted small">${t('fika.readsLeft')}</span>` : ''}
