@@ -4,7 +4,9 @@ The heuristic lives with the game, in ``coffeetable.games.<name>.heuristics``,
 a pure module with ``action_value(state, seat, action) -> float`` (and
 optionally ``action_values(state, seat, actions)`` for speed and
 ``FALLBACK_TYPES``). These bots know
-nothing of any particular game.
+nothing of any particular game. Like every bot they choose among
+``Bot.candidates``: no undo, nothing the heuristics flag as a repeat of the
+turn's position or as dominated (``coffeetable.bots.base``).
 """
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ class GreedyBot(Bot):
     """Takes the action the heuristic values most; ties broken by the rng."""
 
     name = "greedy"
+    prunes_dominated = True
 
     def __init__(self, heuristics: ModuleType, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        super().__init__(heuristics=heuristics, **kwargs)  # type: ignore[arg-type]
         self.heuristics = heuristics
         many = getattr(heuristics, "action_values", None)
         one = heuristics.action_value

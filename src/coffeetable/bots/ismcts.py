@@ -24,6 +24,12 @@ grown from the bot's information set: every iteration
    since its ``returns()`` is always a win;
 6. backs the vector up: each node adds the value of the seat that acted there.
 
+At the root and at every node the actions are ``Bot.candidates``' (no undo,
+nothing the heuristics flag as a repeat of the turn's position or as
+dominated: ``coffeetable.bots.base``), so the search spends no budget on
+cycles; a random rollout skips them too, and a game's ``rollout_action``
+should (Doppio's does).
+
 The bot plays the root child visited most (ties: the better mean, then the
 first legal). Actions are told apart by their canonical JSON. With several
 simultaneous actors (Fika's secret picks, Café's action phase) the root is
@@ -48,7 +54,7 @@ import time
 from collections.abc import Callable, Sequence
 from types import ModuleType
 
-from coffeetable.bots.base import Bot, playable
+from coffeetable.bots.base import Bot, playable, prune
 from coffeetable.bots.reaction import ReactionModel
 from coffeetable.engine import Action, State, View
 
@@ -163,6 +169,7 @@ class ISMCTSBot(Bot):
     """Plays by single-observer ISMCTS over ``determinize`` (see the module docstring)."""
 
     name = "ismcts"
+    prunes_dominated = True
 
     def __init__(
         self,
@@ -177,7 +184,7 @@ class ISMCTSBot(Bot):
         reuse: bool = True,
         reaction: ReactionModel | None = None,
     ) -> None:
-        super().__init__(reaction=reaction)
+        super().__init__(reaction=reaction, heuristics=heuristics)
         if iterations is None and max_ms is None:
             iterations = DEFAULT_ITERATIONS
         if (iterations is not None and iterations < 1) or (max_ms is not None and max_ms <= 0):
@@ -239,7 +246,7 @@ class ISMCTSBot(Bot):
         first: int | None = seat
         while (actor := horizon.actor(state, first)) is not None:
             first = None
-            actions = playable(state.legal_actions(actor))
+            actions = prune(state, actor, playable(state.legal_actions(actor)), self.skips)
             legal = dict(zip(node.legal_keys(actions), actions, strict=True))
             if not legal:
                 break
@@ -295,7 +302,8 @@ class ISMCTSBot(Bot):
             if self._policy is not None:
                 action = self._policy(state, actor, rng)
             else:
-                action = rng.choice(playable(state.legal_actions(actor)))
+                actions = playable(state.legal_actions(actor))
+                action = rng.choice(prune(state, actor, actions, self.skips))
             state.apply(actor, action)
         return self.value(state)
 

@@ -17,7 +17,10 @@ above) are OpenSpiel's search bots, built by ``coffeetable.interop.openspiel``
 (needs the ``rl`` extra); they are not in ``available``.
 
 In a real-time game ``random`` and ``greedy`` get medium's reaction times (and
-never overlook a play); in a turn-based game bots act at once.
+never overlook a play); in a turn-based game bots act at once. Every bot gets
+the game's heuristics module, if any, for the actions it skips (a repeat of
+the turn's position; greedy and ISMCTS also the dominated ones: see
+``coffeetable.bots.base``).
 """
 
 from __future__ import annotations
@@ -98,7 +101,7 @@ def make(name: str, game: str) -> Bot:
     realtime = found is not None and found.realtime
     reaction = MEDIUM.reaction if realtime else None
     if name == "random":
-        return RandomBot(reaction=reaction)
+        return RandomBot(reaction=reaction, heuristics=module)
     assert module is not None
     if name == "greedy":
         return GreedyBot(module, reaction=reaction)

@@ -31,6 +31,20 @@ nothing is met: all moves then tie, broken by the rng).
 
 ``rollout_action`` is a cheaper greedy for search rollouts (no look at the
 opponent); ``evaluate`` values a position in [-1, 1] per seat for ISMCTS.
+
+Two rules every bot follows (``coffeetable.bots.base``), as hooks:
+
+- ``repeats_positions``: a move or exchange that returns the path to one it
+  already had earlier in the turn (since the last score) wastes actions (or,
+  solo, beans): the same path was there with more left to spend. Every bot
+  skips them. The turn's earlier paths are the rules' undo stack (the path
+  before each move of the turn, emptied by a score), so nothing is replayed;
+  the path history is public (everyone saw the moves).
+- ``dominated``: ``end_turn`` while a free score is legal (``free_score``: it
+  banks beans, and it does not end the round or the match, so it changes
+  nothing but the beans and the card's place, refilled at the end of the
+  turn). The bots that play by value (greedy, ISMCTS) skip it; the greedy
+  values above rank every score above ``end_turn`` anyway.
 """
 
 from __future__ import annotations
@@ -42,7 +56,7 @@ from functools import lru_cache
 from typing import Any
 
 from coffeetable.engine import Action
-from coffeetable.games.doppio.cards import BY_ID, CARDS, COLOURS, KINDS, Card
+from coffeetable.games.doppio.cards import BY_ID, CARDS, CARDS_PER_PLAYER, COLOURS, KINDS, Card
 from coffeetable.games.doppio.patterns import Space, count
 from coffeetable.games.doppio.rules import ACTIONS_PER_TURN, DoppioState, move_masks
 
@@ -352,7 +366,8 @@ def rollout_action(state: DoppioState, seat: int, rng: random.Random) -> Action:
     In a two-player turn: move while a move makes more beans available than
     are met now (the first move of a turn always), then score the best met
     card, then end the turn. Solo (and Master): score whatever is met first,
-    else the move that meets most. Ties are broken by ``rng``; set-up places
+    else the move that meets most. A move never returns the path to one it had
+    earlier in the turn (``repeats_positions``). Ties are broken by ``rng``; set-up places
     at random. Reads the state's counters rather than ``legal_actions``, for
     speed (tests/bots/test_doppio_bots.py checks the action is legal).
     """
@@ -376,12 +391,106 @@ def rollout_action(state: DoppioState, seat: int, rng: random.Random) -> Action:
     if best_score is not None and (_banks_at_once(state) or not may_move):
         return best_score
     if may_move:
-        top, best = _best_moves(path, tuple(mine))
+        top, best = _fresh_best_moves(path, tuple(mine), _earlier(state))
         if best_score is None and (solo or state.actions_taken == 0) or top > met(path, mine):
             return _move_action(*rng.choice(best))
     if best_score is not None:
         return best_score
     return {"type": "end_turn"}
+
+
+def _earlier(state: DoppioState) -> frozenset[Path]:
+    """The paths the turn had before its moves since the last score (the undo stack)."""
+    return frozenset(tuple(path) for path, _ in state.undo_stack)
+
+
+def _fresh_best_moves(
+    path: Path, cards: tuple[int, ...], earlier: frozenset[Path]
+) -> tuple[int, list[tuple[int, int, int, int]]]:
+    """``_best_moves`` without the moves back to an ``earlier`` path (all of them if every
+    move goes back: a move may be due)."""
+    top, best = _best_moves(path, cards)
+    if not earlier:
+        return top, best
+    fresh = [move for move in best if _swap(path, *move) not in earlier]
+    if fresh:
+        return top, fresh
+    moves = [move for move in _moves(path) if move[0] not in earlier]
+    if not moves:
+        return top, best
+    values = [_met(later, cards) for later, *_ in moves]
+    top = max(values)
+    return top, [move[1:] for move, value in zip(moves, values, strict=True) if value == top]
+
+
+def repeats_positions(state: DoppioState, seat: int, actions: Sequence[Action]) -> list[bool]:
+    """For each of ``actions``: does it return the path to one it had earlier this turn?
+
+    Only a move or exchange can (anything else leaves the path, or changes the
+    cards). Within a turn, until something is scored, the cards and beans stand
+    still (solo: each move costs a bean), so the path is the position; a score
+    starts afresh, as the rules' undo stack does. Quick: one move changes two
+    spaces, so only the moves between the two spaces where an earlier path
+    differs from this one are made.
+    """
+    if not state.undo_stack:
+        return [False] * len(actions)
+    path = tuple(state.path)
+    targets: dict[tuple[int, int], set[Path]] = {}
+    for earlier in _earlier(state):
+        differ = [i for i, (a, b) in enumerate(zip(earlier, path, strict=True)) if a != b]
+        if len(differ) == 2:
+            targets.setdefault((differ[0], differ[1]), set()).add(earlier)
+    if not targets:
+        return [False] * len(actions)
+    out = []
+    for action in actions:
+        kind = action.get("type")
+        if kind != "move" and kind != "exchange":
+            out.append(False)
+            continue
+        start, end = action["from"], action["to"]
+        found = targets.get((start, end) if start < end else (end, start))
+        out.append(found is not None and after(path, action) in found)
+    return out
+
+
+def repeats_position(state: DoppioState, seat: int, action: Action) -> bool:
+    """Does ``action`` return the path to one it had earlier this turn? (``repeats_positions``)"""
+    return repeats_positions(state, seat, [action])[0]
+
+
+def free_score(state: DoppioState, seat: int, action: Action) -> bool:
+    """Is ``action`` a legal score that is strictly good, whatever else the bot might do?
+
+    Two players; the card is met that way round now and scoring is allowed; the
+    reserve is not empty (it banks beans); and it is not the seat's last card
+    of the round (that ends the round, handing the cards over, or the match:
+    things an evaluation may weigh). Then it changes nothing but the beans and
+    the card's place (refilled at the end of the turn): ending the turn instead
+    is never better.
+    """
+    if action.get("type") != "score" or state.players != 2 or state.phase != "play":
+        return False
+    if seat != state.current or not state.reserve or not (state.master or state.actions_taken):
+        return False
+    if len(state.scored[seat]) >= CARDS_PER_PLAYER - 1:
+        return False
+    card = action.get("card")
+    if card not in state.face_up[seat]:
+        return False
+    return matches(tuple(state.path), int(card))[1 if action.get("turned") else 0] > 0
+
+
+def dominated(state: DoppioState, seat: int, actions: Sequence[Action]) -> list[bool]:
+    """For each of ``actions``: is it never better than another of them? ``end_turn`` while
+    a free score (``free_score``) is among them."""
+    out = [False] * len(actions)
+    ends = [i for i, action in enumerate(actions) if action.get("type") == "end_turn"]
+    if ends and any(free_score(state, seat, action) for action in actions):
+        for i in ends:
+            out[i] = True
+    return out
 
 
 def evaluate(state: DoppioState) -> list[float]:
