@@ -43,6 +43,14 @@ Budget: ``iterations`` (deterministic: the same rng gives the same choice) or
 ``"ismcts"`` with ``DEFAULT_ITERATIONS``, ``"ismcts:800"`` with 800
 iterations and ``"ismcts:250ms"`` with a 250 ms budget. A single legal action
 is played without a search.
+
+Analysis: ``ISMCTSBot.analyse(state, seat)`` runs one search (seeded, the
+full iteration budget, no early stop, no reuse of an earlier tree) and returns
+the root's statistics, one ``ActionValue`` per candidate action (``action``,
+``visits``, ``value``: the mean value for ``seat`` mapped to [0, 1], a win
+chance for a finished match of two or more seats, otherwise the normalised
+evaluation), most visited first. ``include`` adds actions the bot would skip
+(a person's choice) so that they are searched and valued too.
 """
 
 from __future__ import annotations
@@ -52,6 +60,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from types import ModuleType
 
 from coffeetable.bots.base import Bot, playable, prune
@@ -75,6 +84,20 @@ SCORE_SCALE = 10.0
 Policy = Callable[[State, int, random.Random], Action]
 Evaluator = Callable[[State], Sequence[float]]
 Priors = Callable[[State, int, Sequence[Action]], Sequence[float]]
+
+
+@dataclass(frozen=True)
+class ActionValue:
+    """One root action after a search: how often it was tried and what it is worth.
+
+    ``value`` is the mean value for the searching seat, in [0, 1] (a win chance,
+    or the normalised evaluation where the horizon stops before the end); None
+    when the search never tried the action.
+    """
+
+    action: Action
+    visits: int
+    value: float | None
 
 
 def action_key(action: Action) -> str:
@@ -218,14 +241,7 @@ class ISMCTSBot(Bot):
             root = self._kept[2]  # the subtree of our last action: nothing new was seen
             done = min(root.visits, (self.iterations or 0) // 2)
         self._kept = None
-        deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
-        while (self.iterations is None or done < self.iterations) and (
-            deadline is None or time.perf_counter() < deadline
-        ):
-            self._iterate(root, state.determinize(seat, rng), seat, rng)
-            done += 1
-            if self.iterations is not None and _settled(root, self.iterations - done):
-                break
+        self._search(root, state, seat, rng, done=done, settle=True)
         keys = [action_key(action) for action in actions]
         tried = [(root.children[k], i) for i, k in enumerate(keys) if k in root.children]
         if not tried:
@@ -237,16 +253,94 @@ class ISMCTSBot(Bot):
             self._kept = (seat, after.view(seat), child)
         return actions[index]
 
-    def _iterate(self, root: Node, state: State, seat: int, rng: random.Random) -> None:
+    def analyse(
+        self,
+        state: State,
+        seat: int,
+        *,
+        seed: int = 0,
+        include: Sequence[Action] = (),
+    ) -> list[ActionValue]:
+        """The root statistics of one search for ``seat``: one ``ActionValue`` per action.
+
+        The actions are ``candidates`` plus any of ``include`` that are legal (a
+        person's choice the bot would skip); most visited first, then the better
+        value. Reproducible with an iteration budget: the same state and ``seed``
+        give the same figures (``random.Random(seed)``). Runs the whole budget (no
+        early stop) and leaves the bot's kept tree alone. ValueError if ``seat``
+        has no legal action.
+        """
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action to analyse")
+        actions = self.candidates(state, seat)
+        known = {action_key(action) for action in actions}
+        legal_keys = {action_key(action) for action in legal}
+        for action in include:
+            key = action_key(action)
+            if key in legal_keys and key not in known:
+                actions.append(action)
+                known.add(key)
+        root = Node()
+        if len(actions) > 1:
+            self._search(root, state, seat, random.Random(seed), root_actions=actions)
+        result = []
+        for action in actions:
+            child = root.children.get(action_key(action))
+            if child is None or child.visits == 0:
+                result.append(ActionValue(action, 0, None))
+            else:
+                mean = child.total / child.visits
+                result.append(ActionValue(action, child.visits, (mean + 1) / 2))
+        order = sorted(
+            range(len(result)),
+            key=lambda i: (-result[i].visits, -(result[i].value or 0.0), i),
+        )
+        return [result[i] for i in order]
+
+    def _search(
+        self,
+        root: Node,
+        state: State,
+        seat: int,
+        rng: random.Random,
+        *,
+        done: int = 0,
+        settle: bool = False,
+        root_actions: list[Action] | None = None,
+    ) -> None:
+        """Grow ``root`` for the budget (``done`` iterations already in it); with
+        ``settle``, stop once no other root child can catch the most visited."""
+        deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
+        while (self.iterations is None or done < self.iterations) and (
+            deadline is None or time.perf_counter() < deadline
+        ):
+            self._iterate(root, state.determinize(seat, rng), seat, rng, root_actions)
+            done += 1
+            if settle and self.iterations is not None and _settled(root, self.iterations - done):
+                break
+
+    def _iterate(
+        self,
+        root: Node,
+        state: State,
+        seat: int,
+        rng: random.Random,
+        root_actions: list[Action] | None = None,
+    ) -> None:
         """One iteration on a determinization: select, expand, roll out, back up.
 
         The root's actions are ``seat``'s even when others may act too (a secret
-        simultaneous choice); deeper nodes follow ``_Horizon.actor``."""
+        simultaneous choice), ``root_actions`` if given; deeper nodes follow
+        ``_Horizon.actor``."""
         node, visited, horizon = root, [], _Horizon(self.turns)
         first: int | None = seat
         while (actor := horizon.actor(state, first)) is not None:
+            if first is not None and actor == seat and root_actions is not None:
+                actions = root_actions
+            else:
+                actions = prune(state, actor, playable(state.legal_actions(actor)), self.skips)
             first = None
-            actions = prune(state, actor, playable(state.legal_actions(actor)), self.skips)
             legal = dict(zip(node.legal_keys(actions), actions, strict=True))
             if not legal:
                 break
