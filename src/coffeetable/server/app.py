@@ -155,4 +155,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     log.info("database: %s", url)
     log.info("Coffee Table on http://%s:%d/", host, port)
-    uvicorn.run(create_app(url), host=host, port=port, log_level="info", ws_max_size=1 << 20)
+    # No permessage-deflate: our frames are small, and compressing them cost more CPU
+    # than sending them (issue 14); a 1 MiB cap on a frame.
+    uvicorn.run(
+        create_app(url),
+        host=host,
+        port=port,
+        log_level="info",
+        ws_max_size=1 << 20,
+        ws_per_message_deflate=False,
+    )
