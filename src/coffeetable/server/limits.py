@@ -70,6 +70,16 @@ class Limits:
     sign_in_failures_per_name: int = 5
     sign_in_failures_per_address: int = 20
     sign_ups_per_hour: int = 5
+    #: Bot accounts: bots one person may own, and live API keys per bot.
+    bots_per_account: int = 10
+    keys_per_bot: int = 5
+    #: Review with the bot: search iterations per decision, reviews running at once
+    #: (each a few seconds of CPU), worker processes they share, and finished
+    #: reviews kept in memory.
+    review_iterations: int = 300
+    reviews_at_once: int = 2
+    review_workers: int = 1
+    review_cache: int = 100
     #: Origins besides the site's own that may open a WebSocket ("*": any).
     allowed_origins: tuple[str, ...] = ()
 
