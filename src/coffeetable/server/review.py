@@ -1,0 +1,198 @@
+"""Review with the bot: a finished match's decisions judged in the background.
+
+``POST /api/tables/{id}/review`` starts the review of a finished turn-based match
+(or finds the one already made); ``GET`` says how far it is, and once done lists
+every decision of a person (a seat that is not a bot) with the move the search
+prefers and what the person's choice cost by its estimate, biggest first
+(``coffeetable.bots.review``).
+
+Only for matches that are over: a review reads every hidden card (the log and its
+seed), so a live match is refused with 409, and so is a real-time game (Espresso:
+there are no turns to weigh). A seat a stand-in bot played for a while is still
+the person's seat: the log does not say who chose.
+
+The searches run in worker processes (``review_workers`` of them, a
+``ProcessPoolExecutor``), a few decisions at a time, so the event loop and the
+tables never wait on them and progress is counted as the parts come back. At
+most ``reviews_at_once`` run at once (then 429); the last ``review_cache``
+finished reviews are kept in memory (a restart forgets them: they can be made
+again, the same, since every search is seeded from the match's seed and the
+decision's place in the log).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import time
+from collections import OrderedDict
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from coffeetable.bots.review import decisions, judge_chunk
+from coffeetable.server.limits import Limits
+from coffeetable.server.lobby import Lobby, TableError
+
+if TYPE_CHECKING:
+    from coffeetable.server.tables import Table
+
+log = logging.getLogger("coffeetable.server")
+
+#: Decisions a worker judges per part (progress moves by this much; the log is
+#: replayed once a part).
+CHUNK = 4
+
+
+@dataclass
+class Review:
+    """One match's review: how far it is, and once done its judgements."""
+
+    table_id: str
+    total: int
+    iterations: int
+    status: str = "running"  # running, done, failed
+    done: int = 0
+    #: Judgements as JSON, biggest cost first once done.
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+    error: str | None = None
+    started: float = field(default_factory=time.monotonic)
+    finished: float | None = None
+    task: asyncio.Task[None] | None = None
+
+    def json(self) -> dict[str, Any]:
+        """What ``GET /api/tables/{id}/review`` answers."""
+        seconds = (self.finished or time.monotonic()) - self.started
+        return {
+            "table_id": self.table_id,
+            "status": self.status,
+            "done": self.done,
+            "total": self.total,
+            "iterations": self.iterations,
+            "seconds": round(seconds, 3),
+            "decisions": self.decisions if self.status == "done" else [],
+            "error": self.error,
+        }
+
+
+def _order(judged: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Biggest cost first (unknown costs last), then in the order they were played."""
+    return sorted(judged, key=lambda j: (j["cost"] is None, -(j["cost"] or 0.0), j["index"]))
+
+
+class Reviews:
+    """The reviews this process made or is making (bounded) and its worker pool."""
+
+    def __init__(self, lobby: Lobby, limits: Limits, executor: Executor | None = None) -> None:
+        """``executor``: where the searches run (default: a pool of ``review_workers``
+        processes, started at the first review)."""
+        self.lobby = lobby
+        self.limits = limits
+        self.reviews: OrderedDict[str, Review] = OrderedDict()
+        self._executor = executor
+        self._own_executor = executor is None
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                max_workers=max(1, self.limits.review_workers),
+                mp_context=multiprocessing.get_context("spawn"),
+            )
+        return self._executor
+
+    def running(self) -> int:
+        return sum(1 for review in self.reviews.values() if review.status == "running")
+
+    async def start(self, table_id: str) -> Review:
+        """The review of ``table_id``: the one kept (running or done), else a new one."""
+        table = await self.lobby.get(table_id)
+        _check(table)
+        kept = self.reviews.get(table.id)
+        if kept is not None and kept.status != "failed":
+            self.reviews.move_to_end(table.id)
+            return kept
+        if self.running() >= self.limits.reviews_at_once:
+            raise TableError(
+                429,
+                f"the bot is already reviewing {self.limits.reviews_at_once} matches:"
+                " try again in a minute",
+            )
+        match = table.match_log()
+        people = {seat.index for seat in table.seats if seat.bot is None}
+        indices = decisions(match, people)
+        review = Review(table.id, len(indices), self.limits.review_iterations)
+        self.reviews[table.id] = review
+        self.reviews.move_to_end(table.id)
+        review.task = asyncio.create_task(self._run(review, match.to_json(), indices, match.seed))
+        self._forget_old()
+        return review
+
+    async def get(self, table_id: str) -> Review:
+        """The review kept for ``table_id`` (404: none was started, or it was forgotten)."""
+        review = self.reviews.get(table_id)
+        if review is None:
+            table = await self.lobby.get(table_id)  # 404 for no such table
+            _check(table)
+            raise TableError(404, "this match has not been reviewed yet: start a review")
+        return review
+
+    async def _run(
+        self, review: Review, match: dict[str, Any], indices: list[int], seed: int
+    ) -> None:
+        loop = asyncio.get_running_loop()
+        judged: list[dict[str, Any]] = []
+        try:
+            for start in range(0, len(indices), CHUNK):
+                part = indices[start : start + CHUNK]
+                judged += await loop.run_in_executor(
+                    self._pool(), judge_chunk, match, part, review.iterations, seed
+                )
+                review.done += len(part)
+        except asyncio.CancelledError:
+            review.status, review.error = "failed", "the server stopped"
+            raise
+        except Exception as error:  # a broken worker or log: say so, keep serving
+            log.exception("the review of table %s failed", review.table_id)
+            review.status, review.error = "failed", f"the review failed: {error}"
+            if isinstance(self._executor, ProcessPoolExecutor) and self._own_executor:
+                self._executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = None  # a broken pool is made again for the next review
+        else:
+            review.decisions = _order(judged)
+            review.status = "done"
+        finally:
+            review.finished = time.monotonic()
+            review.task = None
+            self._forget_old()
+
+    def _forget_old(self) -> None:
+        """Keep at most ``review_cache`` finished reviews (the least recently asked go)."""
+        finished = [key for key, review in self.reviews.items() if review.status != "running"]
+        for key in finished[: max(0, len(finished) - self.limits.review_cache)]:
+            del self.reviews[key]
+
+    async def close(self) -> None:
+        """Stop the running reviews and the worker processes."""
+        tasks = [review.task for review in self.reviews.values() if review.task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._own_executor and self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+def _check(table: Table) -> None:
+    """409 unless the table's match is over and turn-based."""
+    if table.live:
+        raise TableError(
+            409, "a match can be reviewed once it is over (the review reads every card)"
+        )
+    if table.game.realtime:
+        raise TableError(
+            409, f"{table.game.title} is played in real time: only turn-based matches are reviewed"
+        )

@@ -1,0 +1,50 @@
+"""The review routes: start a match's review with the bot, and ask how it stands
+(``coffeetable.server.review``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi import Path as FastPath
+
+from coffeetable.server.jsonio import StrictJSONRoute
+from coffeetable.server.players.auth_api import from_this_site
+from coffeetable.server.review import Reviews
+
+router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"description": "no such table, or no review of it yet (GET)"},
+    409: {"description": "the match is not over, or is played in real time"},
+    429: {"description": "the bot is reviewing as many matches as it may at once"},
+}
+TableId = Annotated[str, FastPath(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+def _reviews(request: Request) -> Reviews:
+    reviews: Reviews = request.app.state.reviews
+    return reviews
+
+
+@router.post(
+    "/tables/{table_id}/review",
+    summary="review a finished match with the bot (in the background): start it, or find it",
+    operation_id="start_review",
+    dependencies=[Depends(from_this_site)],
+    responses=_ERRORS,
+)
+async def start_review(table_id: TableId, request: Request) -> dict[str, Any]:
+    review = await _reviews(request).start(table_id)
+    return review.json()
+
+
+@router.get(
+    "/tables/{table_id}/review",
+    summary="a match's review: its progress, and once done each person's decisions,"
+    " biggest mistakes first",
+    operation_id="get_review",
+    responses=_ERRORS,
+)
+async def get_review(table_id: TableId, request: Request) -> dict[str, Any]:
+    review = await _reviews(request).get(table_id)
+    return review.json()
