@@ -21,13 +21,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Mount
 
 import coffeetable
-from coffeetable.server import api, ws
+from coffeetable.server import api, review_api, ws
 from coffeetable.server.limits import Limits
 from coffeetable.server.lobby import Lobby, TableError
 from coffeetable.server.matchmaking import Matchmaker
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players import routes as players_routes
 from coffeetable.server.rematch import Rematches
+from coffeetable.server.review import Reviews
 from coffeetable.server.security import SecurityHeaders
 from coffeetable.store import Store, default_database_url
 
@@ -81,11 +82,13 @@ def create_app(
         app.state.players = PlayersService(store, lobby, limits=limits)
         app.state.matchmaker = Matchmaker(lobby)
         app.state.rematches = Rematches(lobby)
+        app.state.reviews = Reviews(lobby, limits)
         await lobby.restore()
         try:
             yield
         finally:
             app.state.matchmaker.close()
+            await app.state.reviews.close()
             await lobby.close()
             await store.close()
 
@@ -117,6 +120,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)  # outermost: refusals carry the headers too
     app.include_router(api.make_router())
     app.include_router(players_routes.router)
+    app.include_router(review_api.router)
     app.include_router(ws.router)
 
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
