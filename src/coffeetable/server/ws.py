@@ -22,7 +22,9 @@ Server -> client messages (JSON text frames):
 
 The socket's seat (``seat`` in its states; null: a spectator) comes from the
 ``token``, else from a signed-in player's session cookie (their seat at this
-table, from any browser; ``?watch=true`` to watch instead).
+table, from any browser; ``?watch=true`` to watch instead), else from a bot's
+API key in the handshake's ``Authorization: Bearer`` header (docs/bots.md: a
+bad or revoked key, or a bot with no seat here, is refused with 4403).
 
 Client -> server: ``{"type": "act", "action": {...}}`` (the seat comes from
 the token or the session, never from the message), ``{"type": "chat", "text"
@@ -62,6 +64,7 @@ import contextlib
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
+from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from coffeetable.server import chat
@@ -77,6 +80,7 @@ from coffeetable.server.limits import Limits
 from coffeetable.server.lobby import Lobby, TableError
 from coffeetable.server.origin import origin_refusal
 from coffeetable.server.players import seating
+from coffeetable.server.players.api_keys import is_program
 from coffeetable.server.tables import Submission, Table
 
 router = APIRouter()
@@ -143,10 +147,18 @@ async def _serve_table(
         if seat is None:
             await _refuse(websocket, "this token holds no seat at this table", FORBIDDEN)
             return
-    else:  # a signed-in player's seat, from any browser (the Origin was checked)
-        account = await websocket.app.state.players.account_for(websocket)
+    else:  # a signed-in player's seat from any browser (the Origin was checked),
+        # or a bot's by its API key (``Authorization: Bearer``; never in the URL)
+        try:
+            account = await websocket.app.state.players.account_for(websocket)
+        except HTTPException as error:
+            await _refuse(websocket, str(error.detail), FORBIDDEN)
+            return
         if account is not None and not watch:
             seat = seating.seat_for_user(table, account.user_id)
+            if seat is None and is_program(account):
+                await _refuse(websocket, "this bot has no seat at this table", FORBIDDEN)
+                return
     await chat.load(table)
     await websocket.accept()
     conn = Connection(websocket, seat, lobby.limits)

@@ -22,10 +22,12 @@ from functools import partial
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
+from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
 from coffeetable.server.limits import Limits
 from coffeetable.server.players import passwords, usernames
+from coffeetable.server.players.api_keys import bearer_key
 from coffeetable.server.players.passwords import Hasher, PasswordError
 from coffeetable.server.players.sessions import (
     IDLE,
@@ -213,8 +215,18 @@ class PlayersService:
         """Who a request's or a WebSocket's session cookie signs in, or None.
 
         It does not check the ``Origin``: a socket must (``origin.py``) before
-        it trusts the cookie.
+        it trusts the cookie. A program signs in with its bot's API key instead
+        (``Authorization: Bearer <key>``): a bad or revoked key is refused with
+        401, never taken for a guest.
         """
+        key = bearer_key(connection.headers)
+        if key is not None:
+            from coffeetable.server.players.bot_accounts import bot_service
+
+            program = await bot_service(connection.app.state).resolve(key) if key else None
+            if program is None:
+                raise HTTPException(401, "this API key is not valid (unknown or revoked)")
+            return program
         return await self.account(cookie_secret(connection.cookies))
 
     async def account(self, secret: str | None) -> Account | None:
