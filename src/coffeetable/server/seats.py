@@ -60,6 +60,9 @@ class Seat:
     #: The bot level playing for this seat's absent person (None: nobody stands in).
     #: Saved in the table's settings, not in the seat's record (``stand_in.py``).
     stand_in: str | None = None
+    #: The owner's name when a bot account (a program) holds the seat by its API key
+    #: (``players/bot_seats.py``); kept in the table's settings, not in the record.
+    program: str | None = None
 
     @property
     def is_open(self) -> bool:
@@ -109,4 +112,7 @@ class Seat:
             "left": self.left,
             "open": self.is_open,
             "account": self.user_id is not None,
+            # A program (bot account) holds the seat, and whose it is: pages mark it a bot.
+            "program": self.program is not None,
+            "owner": self.program,
         }

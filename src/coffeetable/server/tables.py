@@ -8,10 +8,12 @@ through one queue, read by one task, in arrival order:
    longer legal or no longer means the same (the game's ``heuristics.action_key``:
    with Chaos someone took the card that slot held);
 2. committed to the database (``seq`` = its position in the log);
-3. only then broadcast: the public events, then each client's new state.
+3. only then broadcast: each client's new state, carrying the action's public
+   events (``"events"``; one frame per client per action).
 
 Countdown: when a round starts (event ``round_started``) the table holds play
-for ``COUNTDOWN / bot_speed`` seconds. During the hold every seat's ``legal`` is
+for ``COUNTDOWN / bot_speed`` seconds (the state's events end with
+``{"type": "countdown", "seconds"}``). During the hold every seat's ``legal`` is
 empty and actions are refused with "wait for ESPRESSO!" (no false starts);
 when it ends a fresh state goes out and the bots start.
 
@@ -19,7 +21,7 @@ Clock: a turn-based table with the setting ``clock_minutes`` gives each seat
 that much thinking time (``server/clock.py``); it runs only for the single
 actor, is sent in every state (``clock``) and in the summary, and a seat whose
 time runs out is played by the greedy stand-in for the rest of the match
-(event ``{"type": "clock", "seat": s, "expired": true}``).
+(event ``{"type": "clock", "seat": s, "expired": true}``, in a state to everyone).
 
 Stand-ins (``server/stand_in.py``): a person away longer than the table's
 ``grace_seconds`` keeps their seat; when it must act, a bot plays it for them
@@ -55,7 +57,7 @@ from coffeetable.server.clients import TableClients
 from coffeetable.server.clock import SAVED, Clock, TableClock
 from coffeetable.server.connections import Connection
 from coffeetable.server.limits import Limits
-from coffeetable.server.players import seating
+from coffeetable.server.players import bot_seats, seating
 from coffeetable.server.players.ratings import finish_match
 from coffeetable.server.seats import Seat
 from coffeetable.server.stand_in import STAND_INS, TableStandIns
@@ -104,6 +106,7 @@ class Table(TableClients, TableClock, TableStandIns, TableAbandon):
         self.created = record.created
         self.store = store
         self.seats = [Seat.from_record(seat) for seat in record.seats]
+        bot_seats.restore(self.seats, self.settings)  # which seats programs hold
         #: Seats whose person left the match (or handed it to a bot), in that order:
         #: they rank last, later leavers above earlier ones (``ratings``).
         self.left_order: list[int] = [seat.index for seat in self.seats if seat.left]
@@ -350,7 +353,7 @@ class Table(TableClients, TableClock, TableStandIns, TableAbandon):
         return None
 
     async def _commit(self, seat: int | None, action: Any, events: list[dict[str, Any]]) -> bool:
-        """Log the applied action, then tell everyone: events first, then states.
+        """Log the applied action, then tell everyone: each client's state with the events.
 
         False if it could not be saved (the state is rebuilt without it).
         """
@@ -388,19 +391,19 @@ class Table(TableClients, TableClock, TableStandIns, TableAbandon):
             self._committing = False
         self.log.append((seat, action))
         self._last_action = time.monotonic()
-        for event in events:
-            self.broadcast({"type": "event", "event": event})
         self.recent.extend(events)
+        sent = list(events)  # one state per client carries them all (no "event" frames)
         if self.holding:
             hold = COUNTDOWN / self.bot_speed
-            seconds = round(hold, 3)
-            self.broadcast({"type": "event", "event": {"type": "countdown", "seconds": seconds}})
+            sent.append({"type": "countdown", "seconds": round(hold, 3)})
             loop = asyncio.get_running_loop()
             loop.call_later(hold, self._queue.put_nowait, TICK)
         if over and self.status == "running":
             self.status = "over"
+            self.broadcast_state(sent)  # the last events and state, then the table: over
             await self._finish()
-        self.broadcast_state()
+        else:
+            self.broadcast_state(sent)
         self._bump()
         self._arm_idle()
         return True

@@ -1,0 +1,75 @@
+"""Bot accounts at tables: inviting a program to a seat, and marking its seat.
+
+A program's seat is held like a signed-in person's: by its account
+(``seat.user_id`` is the bot's ``players.id``) with a token nobody is given,
+so everything that is true of a person's seat is true of it: its socket seats
+it by its account (the API key), the table's clock runs for it, and when it is
+away past the table's ``grace_seconds`` or out of time a greedy stand-in plays
+for it, as for people. What differs is the mark: ``seat.program`` is the bot's
+owner, shown in the seat summary (``program``, ``owner``) so that spectators
+and players can tell bots from people, and kept across restarts in the table's
+settings (``settings["programs"]``: seat -> owner).
+
+A seat choice names a bot account by its full name (``"alice/bot-v2"``,
+``is_program_name``), where a site bot is named by its level (``"greedy"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from coffeetable.store import Store
+from coffeetable.store import bot_accounts as db
+
+#: The table setting that keeps which seats are programs: {"seat": owner}.
+PROGRAMS = "programs"
+
+
+def is_program_name(name: str) -> bool:
+    """True for a bot account's name (``owner/bot``), False for a site bot level."""
+    return "/" in name
+
+
+def restore(seats: Iterable[Any], settings: dict[str, Any]) -> None:
+    """Mark the seats ``settings[PROGRAMS]`` lists (a table rebuilt from the database)."""
+    marked = settings.get(PROGRAMS) or {}
+    for seat in seats:
+        owner = marked.get(str(seat.index))
+        if isinstance(owner, str):
+            seat.program = owner
+
+
+def mark(seat: Any, settings: dict[str, Any], bot: db.BotRow) -> None:
+    """Make ``seat`` the bot account's: its name, account and mark (the caller saves
+    the seat and the settings)."""
+    from coffeetable.server.seats import new_token
+
+    _, seat.token_hash = new_token()  # held by the account: the token is thrown away
+    seat.name = bot.name
+    seat.user_id = bot.id
+    seat.bot = None
+    seat.left = False
+    seat.program = bot.owner
+    settings.setdefault(PROGRAMS, {})[str(seat.index)] = bot.owner
+
+
+async def find(store: Store, name: str) -> db.BotRow:
+    """The bot account a seat choice names; ``TableError(400)`` if there is none."""
+    from coffeetable.server.lobby import TableError
+    from coffeetable.server.players.bot_accounts import name_key
+
+    if len(name) > 60:
+        raise TableError(400, "no such bot")
+    key = name_key(name)
+    bot = await store.read(lambda conn: db.bot_by_key(conn, key))
+    if bot is None:
+        raise TableError(400, f"no bot account called {name[:60]!r}")
+    return bot
+
+
+async def owner_of(store: Store, user_id: int | None) -> db.BotRow | None:
+    """The bot account ``user_id`` is, or None (a person, a guest)."""
+    if user_id is None:
+        return None
+    return await store.read(lambda conn: db.bot_by_id(conn, user_id))
