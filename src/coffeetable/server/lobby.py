@@ -25,6 +25,9 @@ Rules (documented in the API too):
   that person's token keeps working, and connecting with it takes the seat
   back (``stand_in.py``; a stand-in also takes such a seat by itself when it
   must act).
+- Bot accounts (programs, ``players/bot_seats.py``): a seat choice may name
+  one (``"alice/bot-v2"``) at creation or for an open seat; it holds the seat
+  by its account and plays by its API key, and a bot sits once at a table.
 - Table settings (``TABLE_SETTINGS``) are separate from game options; a
   setting's default may depend on the game (``grace_seconds``: 30 s for
   real-time games, 60 s for turn-based ones).
@@ -36,18 +39,21 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coffeetable import bots, games
 from coffeetable.engine import Game
 from coffeetable.server.connections import SocketQuota
 from coffeetable.server.limits import Limits
-from coffeetable.server.players import seating
+from coffeetable.server.players import bot_seats, seating
 from coffeetable.server.quotas import TableQuotas
 from coffeetable.server.seats import Seat, clean_name, new_token
 from coffeetable.server.stand_in import grace_default, level_for
 from coffeetable.server.tables import Table
 from coffeetable.store import SeatRecord, Store, TableRecord
+
+if TYPE_CHECKING:
+    from coffeetable.server.cluster.node import Cluster
 
 log = logging.getLogger("coffeetable.server")
 
@@ -134,7 +140,12 @@ def _split_options(game: Game, given: Mapping[str, Any]) -> tuple[dict[str, Any]
 
 
 class Lobby:
-    """Every table this server knows, live ones in memory."""
+    """Every table this server knows, live ones in memory.
+
+    With several processes (``cluster/``), a process keeps in memory only the
+    tables it holds the lease of: ``get`` and ``create`` take the lease first,
+    and ``get`` raises ``cluster.Elsewhere`` for a table another process runs.
+    """
 
     def __init__(
         self, store: Store, allow_seed: bool = False, limits: Limits | None = None
@@ -146,11 +157,21 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         #: Open WebSockets per client address (``ws.py``).
         self.sockets = SocketQuota(self.limits.sockets_per_client)
+        #: The cluster this process is part of (None: a single process).
+        self.cluster: Cluster | None = None
 
     async def restore(self) -> None:
         """Rebuild every open and running table from its log (server start)."""
         records = await self.store.read(self.store.db.load_live)
+        restored = 0
         for record in records:
+            if self.cluster is not None:
+                from coffeetable.server.cluster import Elsewhere
+
+                try:
+                    await self.cluster.take(record.id)
+                except Elsewhere:
+                    continue  # another process runs it
             try:
                 table = Table(record, games.get(record.game), self.store, self.limits)
             except Exception:
@@ -158,7 +179,8 @@ class Lobby:
                 continue
             self.tables[table.id] = table
             table.start()
-        log.info("restored %d tables", len(records))
+            restored += 1
+        log.info("restored %d tables", restored)
 
     async def close(self) -> None:
         for table in list(self.tables.values()):
@@ -170,18 +192,56 @@ class Lobby:
             self.release(table)
         return [table.summary() for table in self.tables.values() if table.live]
 
+    async def list_tables(self) -> list[dict[str, Any]]:
+        """Open and running tables, of every process."""
+        listed = self.listing()
+        if self.cluster is None:
+            return listed
+        return await self.cluster.shared_listing()
+
     def release(self, table: Table) -> None:
         """Forget a finished table nobody watches (it stays in the database)."""
         if not table.live and not table.connections and self.tables.get(table.id) is table:
             del self.tables[table.id]
+            if self.cluster is not None:
+                self.cluster.release_soon(table.id)
+
+    async def drop(self, table_id: str, reason: str) -> None:
+        """Stop running a table here (its lease was lost, or the process stops): its
+        clients are told to reconnect, which finds the table's new process."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return
+        await table.stop()
+        for conn in list(table.connections):
+            conn.close(1012, reason)
+        table.connections.clear()
+        if self.cluster is not None:
+            self.cluster.relay.table_dropped(table)
+
+    async def admit_socket(self, address: str) -> bool:
+        """Count one more socket from ``address``; False if it has the most already."""
+        if self.cluster is not None:
+            return await self.cluster.sockets.acquire(address)
+        return self.sockets.acquire(address)
+
+    async def socket_closed(self, address: str) -> None:
+        if self.cluster is not None:
+            await self.cluster.sockets.release(address)
+        else:
+            self.sockets.release(address)
 
     async def get(self, table_id: str) -> Table:
         """A table by id (finished ones are read back from the database)."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        if self.cluster is not None:
+            await self.cluster.take(table_id)  # else: Elsewhere, the caller goes there
         record = await self.store.read(lambda conn: self.store.db.load(conn, table_id))
         if record is None:
+            if self.cluster is not None:
+                self.cluster.release_soon(table_id)
             raise TableError(404, f"no table {table_id!r}")
         table = self.tables.get(table_id)  # loaded meanwhile by another request
         if table is None:
@@ -189,6 +249,8 @@ class Lobby:
                 table = Table(record, games.get(record.game), self.store, self.limits)
             except Exception:
                 log.exception("table %s could not be rebuilt", table_id)
+                if self.cluster is not None:
+                    self.cluster.release_soon(table_id)
                 raise TableError(500, f"table {table_id!r} cannot be rebuilt") from None
             self.tables[table_id] = table
             table.start()
@@ -222,7 +284,7 @@ class Lobby:
             raise TableError(400, "this server chooses the seed")
         if settings.get("bot_speed", 1) > self.limits.max_bot_speed:
             raise TableError(400, f"bot_speed is at most {self.limits.max_bot_speed:g}")
-        refusal = self.quotas.refusal(
+        refusal = await self.quotas.refusal(
             address,
             bot_seats=len(seat_bots),
             is_live=self._is_live,
@@ -233,6 +295,7 @@ class Lobby:
             raise TableError(*refusal)
         levels = bots.available(game.name)
         seats = [Seat(index) for index in range(players)]
+        programs = await self._programs(seat_bots.values(), user_id)
         for key, level in seat_bots.items():
             try:
                 index = int(key)
@@ -240,16 +303,22 @@ class Lobby:
                 raise TableError(400, f"bots: {key!r} is not a seat number") from None
             if not 0 <= index < players:
                 raise TableError(400, f"bots: there is no seat {index}")
+            if level in programs:  # a bot account, invited by name ("alice/bot-v2")
+                bot_seats.mark(seats[index], settings, programs[level])
+                continue
             if level not in levels:
                 raise TableError(400, f"no bot {level!r} for {game.title}; choose from {levels}")
             seats[index].bot = level
             seats[index].name = f"{level.capitalize()} bot"
-        creator = next((seat for seat in seats if seat.bot is None), None)
+        creator = next((seat for seat in seats if seat.is_open), None)
         token = None
         if creator is not None:
             token, creator.token_hash = new_token()
             creator.name = clean_name(name, creator.index)
             creator.user_id = user_id
+            creator_bot = await bot_seats.owner_of(self.store, user_id)
+            if creator_bot is not None:  # a program made the table with its API key
+                bot_seats.mark_owner(creator, settings, creator_bot.owner)
         eligible = seating.default_rated(players, [creator.user_id] if creator else [])
         if rated and not eligible:
             raise TableError(400, "a rated table needs two seats or more, and you signed in")
@@ -269,11 +338,41 @@ class Lobby:
             table = Table(record, game, self.store, self.limits)
         except ValueError as error:  # the game refused the deal
             raise TableError(400, str(error)) from None
+        if self.cluster is not None:
+            await self.cluster.take(record.id)  # a new id: no other process has it
         await self.store.write(lambda conn: self.store.db.insert_table(conn, record))
         self.tables[table.id] = table
-        self.quotas.record(address, table.id)
+        await self.quotas.record(address, table.id)
         table.start()
         return table, None if creator is None else creator.index, token
+
+    async def _programs(self, levels: Any, creator: int | None) -> dict[str, Any]:
+        """The bot accounts a new table's seat choices name, by name (each once, and
+        not the creator itself)."""
+        names = [level for level in levels if bot_seats.is_program_name(level)]
+        found = {name: await bot_seats.find(self.store, name) for name in names}
+        ids = [bot.id for bot in found.values()]
+        if len(set(ids)) < len(names) or creator in ids:
+            raise TableError(400, "a bot cannot sit twice at one table")
+        return found
+
+    async def invite(self, table: Table, index: int, name: str) -> None:
+        """Seat the bot account called ``name`` in open seat ``index`` (it joins by its
+        API key; until it connects, the seat is away like an absent person's)."""
+        bot = await bot_seats.find(self.store, name)
+        seat = table.seats[index]
+        if not seat.is_open:
+            raise TableError(409, f"seat {index} is taken: invite a bot to an open seat")
+        if seating.seat_for_user(table, bot.id) is not None:
+            raise TableError(409, "this bot already has a seat at this table")
+        refusal = seating.may_sit(table, bot.id)
+        if refusal is not None:
+            raise TableError(403, refusal)
+        bot_seats.mark(seat, table.settings, bot)
+        seat.absent_since = time.monotonic()
+        table.arm_grace(index)
+        await table.save_settings()
+        await self._seated(table, seat)
 
     def _is_live(self, table_id: str) -> bool:
         table = self.tables.get(table_id)
@@ -293,6 +392,7 @@ class Lobby:
 
         ``user_id``: the joiner's account (a rated table seats only accounts)."""
         table = await self.get(table_id)
+        joiner_bot = await bot_seats.owner_of(self.store, user_id)
         if table.status != "open":
             raise TableError(409, f"the table is {table.status}: nobody can join it")
         seat = next((seat for seat in table.seats if seat.is_open), None)
@@ -305,6 +405,9 @@ class Lobby:
         seat.user_id = user_id
         seat.name = clean_name(name, seat.index)
         seat.left = False
+        if joiner_bot is not None:  # a program joins with its API key
+            bot_seats.mark_owner(seat, table.settings, joiner_bot.owner)
+            await table.save_settings()
         seat.absent_since = time.monotonic()  # away until they connect: their grace starts
         table.arm_grace(seat.index)
         await self._seated(table, seat)
@@ -317,6 +420,9 @@ class Lobby:
         seat = table.seats[index]
         if table.status == "open":
             seat.name = seat.token_hash = seat.user_id = None
+            if seat.program is not None:
+                bot_seats.mark_owner(seat, table.settings, None)
+                await table.save_settings()
         else:  # the match is on: a bot plays the seat, the result stays the leaver's
             seat.token_hash = None
             seat.left = True
@@ -346,6 +452,9 @@ class Lobby:
             raise TableError(404, f"there is no seat {index}")
         if not table.live:
             raise TableError(409, f"the table is {table.status}")
+        if bot_seats.is_program_name(level):
+            await self.invite(table, index, level)
+            return
         levels = bots.available(table.game.name)
         if level not in levels:
             raise TableError(400, f"no bot {level!r} for {table.game.title}; choose from {levels}")
