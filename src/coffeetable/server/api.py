@@ -69,7 +69,10 @@ class SeatBot(BaseModel):
         max_length=200,
         description="the token of any person seated at the table (signed in: optional)",
     )
-    level: str = Field(max_length=32, description="a bot name from GET /api/games")
+    level: str = Field(
+        max_length=48,
+        description='a bot name from GET /api/games, or a bot account by name ("alice/bot-v2")',
+    )
 
 
 async def _account(request: Request) -> Account | None:

@@ -22,6 +22,15 @@ MAX_SEATS = max(games.get(name).max_players for name in games.names())
 #: Longest name taken (it is then cut to ``seats.MAX_NAME`` characters).
 MAX_NAME_INPUT = 200
 
+#: A bot account invited to a seat by its full name (``players/bot_seats.py``).
+BOT_ACCOUNT = Annotated[
+    str,
+    Field(
+        pattern=r"^[A-Za-z0-9_.-]{3,20}/[A-Za-z0-9_.-]{2,20}$",
+        description='a bot account by name: "alice/bot-v2"',
+    ),
+]
+
 _STRICT = {"bool": StrictBool, "int": StrictInt, "float": StrictInt | StrictFloat, "str": str}
 
 
@@ -51,7 +60,7 @@ def _request_model(game: Game) -> type[BaseModel]:
         __config__=ConfigDict(extra="forbid"),
         **option_fields,
     )
-    level = Literal[tuple(bots.available(game.name))]
+    level = Literal[tuple(bots.available(game.name))] | BOT_ACCOUNT
     seat_key = Annotated[str, Field(pattern=f"^[0-{game.max_players - 1}]$")]
     return create_model(  # type: ignore[call-overload, no-any-return]
         f"Create{title}Table",
@@ -64,7 +73,10 @@ def _request_model(game: Game) -> type[BaseModel]:
         options=(options, Field(default_factory=options, description="missing ones: defaults")),
         bots=(
             dict[seat_key, level],
-            Field(default_factory=dict, description='bot seats: {"1": "greedy"}'),
+            Field(
+                default_factory=dict,
+                description='bot seats: {"1": "greedy"}, or a bot account {"1": "alice/bot-v2"}',
+            ),
         ),
         name=(
             str,
