@@ -169,13 +169,13 @@ class TableStandIns:
         seat.stand_in = level
         self.cancel_grace(index)
         await self.save_settings()
-        if expired:
-            event = {"type": "clock", "seat": index, "expired": True}
-            self.broadcast({"type": "event", "event": event})
         if self.status == "running":  # else the match's start starts it (Table.begin)
             start_bots(self)
         self.broadcast_table()
-        self._send_state({conn for conn in self.connections if conn.seat == index})
+        if expired:  # everyone hears it, in a state (events ride in states)
+            self.broadcast_state([{"type": "clock", "seat": index, "expired": True}])
+        else:
+            self._send_state({conn for conn in self.connections if conn.seat == index})
 
     def reclaim(self: Table, index: int) -> bool:
         """The person of seat ``index`` is back: their stand-in stops (unless the seat
