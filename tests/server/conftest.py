@@ -76,8 +76,14 @@ class ServerThread:
         """``database``: a SQLite file, or any SQLAlchemy URL (PostgreSQL)."""
         self.database_url = database if isinstance(database, str) else f"sqlite:///{database}"
         app = create_app(self.database_url, allow_seed=allow_seed, limits=limits)
+        # As ``coffeetable serve``: no permessage-deflate (small frames; it costs CPU).
         config = uvicorn.Config(
-            app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=WS_MAX_SIZE
+            app,
+            host="127.0.0.1",
+            port=0,
+            log_level="warning",
+            ws_max_size=WS_MAX_SIZE,
+            ws_per_message_deflate=False,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -171,6 +177,14 @@ class Client:
             return self.state
         return self.until(lambda m: m["type"] == "state" and test(m), timeout)
 
+    def event_until(self, test: Callable[[Message], bool], timeout: float = TIMEOUT) -> Message:
+        """Read until a state carries an event passing ``test`` (events ride in states,
+        ``"events"``); return that event."""
+        found = self.until(lambda m: event_in(m, test) is not None, timeout)
+        event = event_in(found, test)
+        assert event is not None
+        return event
+
     def playable(self, timeout: float = TIMEOUT) -> Message:
         """Wait for a state that offers this seat something to do."""
         return self.state_until(lambda m: bool(m["legal"]), timeout)
@@ -183,6 +197,13 @@ class Client:
 
     def close(self) -> None:
         self._exit.close()
+
+
+def event_in(message: Message, test: Callable[[Message], bool]) -> Message | None:
+    """The first event ``message`` (a state) carries that passes ``test``, or None."""
+    if message.get("type") != "state":
+        return None
+    return next((event for event in message["events"] if test(event)), None)
 
 
 class Browser:

@@ -62,8 +62,8 @@ def test_a_seat_out_of_time_is_played_by_the_greedy_bot(
     table_id = created["table_id"]
     ada = server.client(table_id, created["token"])
     clients.append(ada)
-    expired = ada.until(lambda m: m["type"] == "event" and m["event"]["type"] == "clock")
-    assert expired["event"] == {"type": "clock", "seat": 0, "expired": True}
+    expired = ada.event_until(lambda e: e["type"] == "clock")
+    assert expired == {"type": "clock", "seat": 0, "expired": True}
     ada.state_until(lambda m: m["view"]["phase"] == "over", timeout=60)
     summary = server.summary(table_id)
     assert summary["status"] == "over"

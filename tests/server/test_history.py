@@ -26,15 +26,17 @@ def test_history_is_sent_before_the_state_and_survives_a_restart(
     assert _history(ada) == []  # nothing happened yet
     first = ada.playable()["legal"][0]
     ada.act(first)
-    placed = ada.until(lambda m: m["type"] == "event")["event"]
+    carried = ada.until(lambda m: m["type"] == "state" and bool(m["events"]))
+    assert carried["seq"] == 1 and len(carried["events"]) == 1  # in the state it led to
+    placed = carried["events"][0]
     assert placed["type"] == "placed" and placed["seat"] == 0
-    ada.state_until(lambda m: m["seq"] == 1)
 
     spectator = server.client(table_id)
     clients.append(spectator)
     order = [spectator.recv()["type"] for _ in range(4)]
     assert order == ["table", "history", "chat_history", "state"]
     assert spectator.messages[1]["events"] == [placed]
+    assert spectator.messages[3]["events"] == []  # the past came in the history, once
 
     ada.close()
     server.stop()

@@ -69,7 +69,7 @@ def test_a_stand_in_plays_for_an_absent_person_until_they_come_back(
     table = table_where(ada, lambda m: stand_in_of(m, 1) is not None)
     assert stand_in_of(table, 1) == "greedy"
     assert table["table"]["seats"][1]["name"] == "Bea" and table["table"]["seats"][1]["bot"] is None
-    ada.until(lambda m: m["type"] == "event" and m["event"].get("seat") == 1)
+    ada.event_until(lambda e: e.get("seat") == 1)
     stood_in = wait_seq(server, table_id, lambda seq: seq >= 2)
 
     bea = server.client(table_id, bea_token)  # the same token: the seat is hers at once
@@ -113,7 +113,7 @@ def test_a_seated_stand_in_keeps_the_token_working_and_survives_a_restart(
     seat = server.summary(table_id)["seats"][1]
     assert (seat["bot"], seat["stand_in"], seat["name"]) == (None, "random", "Bea")
     ada.act(legal[0])
-    ada.until(lambda m: m["type"] == "event" and m["event"].get("seat") == 1)  # it plays
+    ada.event_until(lambda e: e.get("seat") == 1)  # it plays
     ada.close()
     server.stop()
 
@@ -141,7 +141,7 @@ def test_the_ready_check_does_not_wait_for_an_absent_player(
     ada.act(READY)
     # Espresso's stand-in is the medium bot: it readies Bea's seat and plays for her.
     assert stand_in_of(table_where(ada, lambda m: stand_in_of(m, 1) is not None), 1) == "medium"
-    ada.until(lambda m: m["type"] == "event" and m["event"] == {"type": "ready", "seat": 1})
+    ada.event_until(lambda e: e == {"type": "ready", "seat": 1})
     bea = server.client(table_id, bea_token)
     clients.append(bea)
     assert stand_in_of(bea.until(lambda m: m["type"] == "table"), 1) is None
@@ -156,9 +156,10 @@ def test_a_seat_out_of_time_stays_with_its_stand_in(
     bea = server.client(table_id, bea_token)
     ada = server.client(table_id, ada_token)
     clients += [ada, bea]
-    expired = ada.until(lambda m: m["type"] == "event" and m["event"]["type"] == "clock")
-    assert expired["event"] == {"type": "clock", "seat": 0, "expired": True}
+    # The seat's table summary (its stand-in), then a state to everyone saying why.
     assert stand_in_of(table_where(ada, lambda m: stand_in_of(m, 0) is not None), 0) == "greedy"
+    expired = ada.event_until(lambda e: e["type"] == "clock")
+    assert expired == {"type": "clock", "seat": 0, "expired": True}
     # Ada still sees her seat, is offered nothing, and is refused if she acts.
     state = ada.state_until(lambda m: m["actors"] == [1])  # the stand-in moved for her
     assert state["view"]["seat"] == 0 and state["legal"] == []

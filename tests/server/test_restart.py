@@ -179,7 +179,7 @@ def test_a_graceful_restart_resumes_seats_and_bots(
     try:
         ada.playable()
         ada.act({"type": "ready"})
-        ada.until(lambda m: m["type"] == "event" and m["event"]["type"] == "round_started")
-        ada.until(lambda m: m["type"] == "event" and m["event"].get("seat") == 1)
+        ada.event_until(lambda e: e["type"] == "round_started")
+        ada.event_until(lambda e: e.get("seat") == 1)
     finally:
         ada.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from coffeetable.engine import IllegalAction, State
 from coffeetable.server.connections import OFFERS_KEPT
 from coffeetable.store import Database
 
-from .conftest import Client, Message, ServerThread, first_move
+from .conftest import Client, Message, ServerThread, event_in, first_move
 
 FAST = {"bot_speed": 1000}
 READY = {"type": "ready"}
@@ -110,22 +111,44 @@ def test_round_start_broadcasts_events_countdown_then_state(
     """At bot_speed 1 the countdown holds play 3 s: actions meanwhile are refused."""
     ada, bea = seated_pair(server, clients, options={"bot_speed": 1})
     ada.act(READY)
-    ada.until(lambda m: m["type"] == "event" and m["event"] == {"type": "ready", "seat": 0})
+    ada.event_until(lambda e: e == {"type": "ready", "seat": 0})
     bea.act(READY)
-    kinds = []
-    while True:
-        message = bea.recv()
-        kinds.append(message["type"] == "event" and message["event"]["type"])
-        if message["type"] == "state" and message["seq"] == 2:
-            break
-    assert kinds[-4:] == ["ready", "round_started", "countdown", False]
-    held = bea.state
-    assert held is not None and held["legal"] == [] and held["actors"] == []
+    held = bea.until(lambda m: m["type"] == "state" and m["seq"] == 2)
+    # One frame: the action's events, the countdown last, in the state that follows them.
+    kinds = [event["type"] for event in held["events"]]
+    assert kinds[0] == "ready" and kinds[-2:] == ["round_started", "countdown"]
+    assert held["events"][-1] == {"type": "countdown", "seconds": 3.0}
+    assert not [m for m in bea.messages if m["type"] == "event"]
+    assert held["legal"] == [] and held["actors"] == []
     assert held["view"]["phase"] == "play"
     bea.act({"type": "flip", "count": 3})
     assert bea.until(lambda m: m["type"] == "rejected")["reason"] == "wait for ESPRESSO!"
     after = bea.playable(timeout=30)
     assert after["seq"] == 2 and {"type": "flip", "count": 3} in after["legal"]
+    assert after["events"] == []  # the hold's end is no action: nothing new happened
+
+
+def test_one_frame_per_client_per_action(server: ServerThread, clients: list[Client]) -> None:
+    """An accepted action reaches each player and spectator as one frame: the state,
+    carrying the action's events (the same public events for every seat)."""
+    ada, bea = seated_pair(server, clients)
+    table_id = server.http.get("/api/tables").json()[-1]["table_id"]
+    watcher = server.client(table_id)
+    clients.append(watcher)
+    start_round(ada, bea)
+    seq = ada.state_until(lambda m: bool(m["legal"]))["seq"]
+    for client in (bea, watcher):
+        client.state_until(lambda m, seq=seq: m["seq"] == seq and bool(m["actors"]))
+    ada.act(ada.state["legal"][0] if ada.state else READY)
+    frames = {}
+    for name, client in (("ada", ada), ("bea", bea), ("watcher", watcher)):
+        frame = client.recv()
+        assert frame["type"] == "state" and frame["seq"] == seq + 1, frame
+        assert frame["events"] and all(e.get("seat") == 0 for e in frame["events"])
+        frames[name] = frame
+        with pytest.raises(TimeoutError):  # nothing else for this action
+            client.ws.recv(timeout=0.3)
+    assert frames["ada"]["events"] == frames["bea"]["events"] == frames["watcher"]["events"]
 
 
 def race_position(seed: int) -> tuple[list[tuple[int, Message]], Message, Message] | None:
@@ -182,20 +205,18 @@ def play_prefix(by_seat: dict[int, Client], prefix: list[tuple[int, Message]]) -
 def race(by_seat: dict[int, Client], actions: dict[int, Message], seq: int) -> dict[int, Message]:
     """Every seat sends its action (decided on state ``seq``) at once; return each
     one's outcome: its played event or its refusal."""
+
+    def played(seat: int) -> Callable[[Message], bool]:
+        return lambda e: e["type"] == "played" and e["seat"] == seat
+
     for seat, action in actions.items():
         by_seat[seat].send({"type": "act", "action": action, "seq": seq})
     results = {}
     for seat in actions:
-        results[seat] = by_seat[seat].until(
-            lambda m, seat=seat: (
-                m["type"] == "rejected"
-                or (
-                    m["type"] == "event"
-                    and m["event"]["type"] == "played"
-                    and m["event"]["seat"] == seat
-                )
-            )
+        outcome = by_seat[seat].until(
+            lambda m, seat=seat: m["type"] == "rejected" or event_in(m, played(seat)) is not None
         )
+        results[seat] = event_in(outcome, played(seat)) or outcome
     return results
 
 
@@ -210,9 +231,9 @@ def test_two_players_racing_for_one_stack(server: ServerThread, clients: list[Cl
     assert len(rejected) == 1, results
     assert results[rejected[0]]["reason"] == "too slow"
     won = 1 - rejected[0]
-    assert results[won]["event"]["stack"] == first["target"]
+    assert results[won]["stack"] == first["target"]
     state = by_seat[won].state_until(lambda m: m["seq"] == seq + 1)
-    assert state["view"]["centre"][first["target"]][-1] == results[won]["event"]["card"]
+    assert state["view"]["centre"][first["target"]][-1] == results[won]["card"]
 
 
 TAKE_ZERO = {"type": "play", "source": "pile", "owner": 2, "target": "new"}
@@ -291,9 +312,9 @@ CARD_PLACES = (
     ("view", "players", "*", "espresso", "top"),
     ("view", "players", "*", "pile", "top"),
     ("view", "last_round", "centre", "*", "*"),
-    ("event", "card"),
-    ("event", "follower"),
-    ("event", "centre", "*", "*"),
+    ("events", "*", "card"),
+    ("events", "*", "follower"),
+    ("events", "*", "centre", "*", "*"),
 )
 
 
@@ -350,10 +371,8 @@ def test_a_spectator_never_receives_a_hidden_card(
         ada.until(lambda m, seq=state["seq"]: m["type"] == "state" and m["seq"] > seq)
     watcher.state_until(lambda m: m["view"]["phase"] == "over")
     kinds = {m["type"] for m in watcher.messages}
-    assert {"table", "state", "event"} <= kinds
-    rounds = [
-        m for m in watcher.messages if m["type"] == "event" and m["event"]["type"] == "round_over"
-    ]
+    assert {"table", "state"} <= kinds and "event" not in kinds
+    rounds = [m for m in watcher.messages if event_in(m, lambda e: e["type"] == "round_over")]
     assert rounds
     for message in watcher.messages:
         check_secrecy(message)
@@ -363,8 +382,8 @@ def test_the_idle_rule_ends_a_stalled_round(server: ServerThread, clients: list[
     ada, bea = seated_pair(server, clients, options={"idle_seconds": 1, **FAST})
     table_id = server.http.get("/api/tables").json()[-1]["table_id"]
     start_round(ada, bea)
-    over = ada.until(lambda m: m["type"] == "event" and m["event"]["type"] == "round_over")
-    assert over["event"]["finito"] is None
+    over = ada.event_until(lambda e: e["type"] == "round_over")
+    assert over["finito"] is None
     state = ada.state_until(lambda m: m["seq"] == 3)
     assert state["view"]["phase"] == "ready" and state["view"]["round"] == 2
     database = Database(server.database_url)
@@ -380,12 +399,8 @@ def test_bots_ready_and_play_against_a_person(server: ServerThread, clients: lis
     clients.append(ada)
     ada.playable()
     ada.act(READY)
-    bot_move = ada.until(
-        lambda m: (
-            m["type"] == "event" and m["event"].get("seat") == 1 and m["event"]["type"] != "ready"
-        )
-    )
-    assert bot_move["event"]["type"] in ("played", "flipped", "recycled")
+    bot_move = ada.event_until(lambda e: e.get("seat") == 1 and e["type"] != "ready")
+    assert bot_move["type"] in ("played", "flipped", "recycled")
 
 
 def test_a_bot_takes_over_from_a_disconnected_player(
@@ -405,7 +420,7 @@ def test_a_bot_takes_over_from_a_disconnected_player(
     assert server.http.post(f"/api/tables/{table_id}/seats/1/bot", json=body).status_code == 200
     ada.playable()
     ada.act(READY)
-    ada.until(lambda m: m["type"] == "event" and m["event"] == {"type": "ready", "seat": 1})
+    ada.event_until(lambda e: e == {"type": "ready", "seat": 1})
     # A stand-in: Bea's token still holds her seat, and coming back takes it back.
     back = Client(f"{server.ws_url}/ws/tables/{table_id}?token={joined['token']}")
     clients.append(back)

@@ -3,6 +3,8 @@
 ``TableClients`` is the half of ``Table`` that talks: it attaches and detaches
 WebSocket clients, counts each seat's connections, and sends states computed
 once per seat (view, legal actions and actors) to every client of that seat.
+The public events of an action ride in the state that follows it
+(``"events"``): one frame per client per action, whatever the action caused.
 
 Arrivals and departures drive two timers: a person whose last client leaves is
 away (the seat's grace timer starts; coming back stops a stand-in), and a table
@@ -109,13 +111,19 @@ class TableClients:
     def broadcast_table(self) -> None:
         self.broadcast({"type": "table", "table": self.summary()})
 
-    def broadcast_state(self) -> None:
-        self._send_state(self.connections)
+    def broadcast_state(self, events: list[Event] | None = None) -> None:
+        """Every client's new state, carrying ``events`` (what led to it; public)."""
+        self._send_state(self.connections, events)
 
-    def _send_state(self, conns: set[Connection]) -> None:
-        """Each client's state: view, legal and actors computed once per seat."""
+    def _send_state(self, conns: set[Connection], events: list[Event] | None = None) -> None:
+        """Each client's state: view, legal and actors computed once per seat.
+
+        ``events``: the public events since the last state these clients were sent
+        (none: the state changed without an action, or they have just arrived).
+        """
         if not conns:
             return
+        shown = events or []
         actors = [] if self.status != "running" or self.holding else self.state.actors()
         seq = self.seq
         clock = self.clock_json()
@@ -136,6 +144,7 @@ class TableClients:
                     "view": self.state.view(seat),
                     "legal": legal,
                     "actors": actors,
+                    "events": shown,
                 }
                 if clock is not None:
                     message["clock"] = clock
