@@ -42,6 +42,8 @@ export const api = {
   botSeat: (id, seat, token, level) =>
     request('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, token ? { token, level } : { level }),
 
+  review: (id) => request('GET', `/api/tables/${encodeURIComponent(id)}/review`),
+  startReview: (id) => request('POST', `/api/tables/${encodeURIComponent(id)}/review`),
   rematch: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/rematch`, token ? { token } : {}),
   replay: (id, params) => request('GET', `/api/tables/${encodeURIComponent(id)}/replay${query(params)}`),
 
