@@ -295,8 +295,12 @@ export function mount(root, route) {
     else if (msg.type === 'chat') chat.message(msg.message);
     else if (msg.type === 'rematch') onRematch(msg);
     if (msg.type === 'error' && chat.error(msg.reason || '')) return;
-    if (msg.type === 'event' && msg.event && msg.event.type === 'clock' && msg.event.expired) {
-      toast(t('table.clockExpired', { n: msg.event.seat + 1 }), 'info', 6);
+    // An action's public events ride in the state that follows it (one frame per action).
+    const events = msg.type === 'state' && Array.isArray(msg.events) ? msg.events : [];
+    for (const ev of events) {
+      if (ev && ev.type === 'clock' && ev.expired) {
+        toast(t('table.clockExpired', { n: ev.seat + 1 }), 'info', 6);
+      }
     }
     const given = msg.type === 'state' ? stateSeat(msg) : undefined;
     if (given != null && (!view.seat || view.seat.seat !== given)) {
@@ -311,26 +315,26 @@ export function mount(root, route) {
       renderHead();
     }
     if (!view.game) return;
-    if (msg.type === 'state') view.game.state(msg);
-    else if (msg.type === 'event') view.game.event(msg.event || {});
-    else if (msg.type === 'history' && typeof view.game.retell === 'function') view.game.retell(msg.events || []);
+    if (msg.type === 'state') {
+      for (const ev of events) view.game.event(ev || {}); // as before: events, then the state
+      view.game.state(msg);
+    } else if (msg.type === 'history' && typeof view.game.retell === 'function') view.game.retell(msg.events || []);
     else if (msg.type === 'rejected') view.game.rejected(msg);
     else if (msg.type === 'error') onError(msg.reason || '');
   }
 
   /** The page's own sounds (js/sound.js), from the messages the board gets. */
   function sounds(msg) {
-    if (msg.type === 'state') {
-      const mine = ctx.seat != null && Array.isArray(msg.actors) && msg.actors.includes(ctx.seat);
-      const game = view.summary && view.summary.game;
-      if (mine && !view.myTurn && view.heardState && game !== 'espresso') playSound('turn');
-      view.myTurn = mine;
-      view.heardState = true;
-    } else if (msg.type === 'event' && msg.event) {
-      const type = msg.event.type || '';
-      if (type === 'round_over' && view.summary && view.summary.game === 'espresso') playSound('finito');
-      else if (!QUIET_EVENTS.has(type)) playSound('card');
-    }
+    if (msg.type !== 'state') return;
+    // One sound for an action's events (the state carries them all): FINITO, else a card.
+    const types = (Array.isArray(msg.events) ? msg.events : []).map((ev) => (ev && ev.type) || '');
+    const game = view.summary && view.summary.game;
+    if (game === 'espresso' && types.includes('round_over')) playSound('finito');
+    else if (types.some((type) => !QUIET_EVENTS.has(type))) playSound('card');
+    const mine = ctx.seat != null && Array.isArray(msg.actors) && msg.actors.includes(ctx.seat);
+    if (mine && !view.myTurn && view.heardState && game !== 'espresso') playSound('turn');
+    view.myTurn = mine;
+    view.heardState = true;
   }
 
   function onError(reason) {
