@@ -10,6 +10,10 @@ first person chose. Each person then finds their seat (table, seat and seat
 token) by asking about their ticket. A ticket nobody asks about for
 ``Limits.play_now_idle_seconds`` is dropped: its person went away.
 
+Programs (bot accounts, by their API key) queue like people, marked as bots;
+a person chooses whether to meet them (``meet_bots``): one who does not is
+never seated with a program, and the others in line are dealt around them.
+
 One process keeps the queues in memory (tickets are stored by their hash,
 like seat tokens).
 """
@@ -47,6 +51,10 @@ class Ticket:
     address: str | None
     #: The person's account (None: a guest; a rated queue takes accounts only).
     user_id: int | None = None
+    #: A program (a bot account, by its API key), not a person.
+    program: bool = False
+    #: A person's choice: may they be seated with programs?
+    meet_bots: bool = True
     since: float = field(default_factory=time.monotonic)
     last_seen: float = field(default_factory=time.monotonic)
     #: Set once the table is dealt.
@@ -75,6 +83,20 @@ class Ticket:
         }
 
 
+def _compatible(queue: list[Ticket], players: int) -> list[Ticket]:
+    """The first tickets in line that may sit together (at most ``players``): a person
+    who does not meet bots never sits with a program; the first in line always sits."""
+    group: list[Ticket] = []
+    for ticket in queue:
+        together = [*group, ticket]
+        if any(t.program for t in together) and not all(t.meet_bots for t in together):
+            continue
+        group.append(ticket)
+        if len(group) == players:
+            break
+    return group
+
+
 class Matchmaker:
     """The play-now queues of one process."""
 
@@ -96,8 +118,12 @@ class Matchmaker:
         name: str,
         address: str | None,
         user_id: int | None = None,
+        *,
+        program: bool = False,
+        meet_bots: bool = True,
     ) -> tuple[str, dict[str, Any]]:
-        """Queue a person; return their ticket and its first status."""
+        """Queue a person (or a program: ``program``); return their ticket and its first
+        status. A person with ``meet_bots`` False is never seated with a program."""
         if rated and user_id is None:
             raise TableError(403, "rated matches are for signed-in players: sign in first")
         self._forget_idle()
@@ -122,7 +148,13 @@ class Matchmaker:
             raise TableError(409, "you are already waiting for this table")
         ticket_text = secrets.token_urlsafe(24)
         ticket = Ticket(
-            key, clean_name(name, len(self.queues.get(key, []))), level, address, user_id
+            key,
+            clean_name(name, len(self.queues.get(key, []))),
+            level,
+            address,
+            user_id,
+            program=program,
+            meet_bots=meet_bots or program,
         )
         self.tickets[_hash(ticket_text)] = ticket
         self.queues.setdefault(key, []).append(ticket)
@@ -169,9 +201,10 @@ class Matchmaker:
         """Deal a table if the queue has enough people (or, past the wait, with bots)."""
         queue = self.queues.get(key, [])
         players = key[1]
-        if not queue or (len(queue) < players and not fill_with_bots):
+        seated = _compatible(queue, players)
+        if not seated or (len(seated) < players and not fill_with_bots):
             return
-        seated, self.queues[key] = queue[:players], queue[players:]
+        self.queues[key] = [ticket for ticket in queue if ticket not in seated]
         level = seated[0].bot_level
         seat_bots = {str(index): level for index in range(len(seated), players)}
         try:
