@@ -39,20 +39,37 @@ Delivery = dict[str, dict[str, int]]
 
 
 def choices(company: Company, supply: dict[str, int]) -> list[Action]:
-    """Every action of the phase, without duplicates; pass last."""
-    out: list[Action] = []
+    """Every action of the phase, without duplicates; pass last.
+
+    One look at the cubes of every area first (cubes lie on area squares only):
+    which areas are empty, which (icon, colour) have cubes to move.
+    """
+    grid = company.grid
     areas = company.areas()
+    empty: list[Area] = []
+    loaded: list[Area] = []
+    holding: set[tuple[str, str | None]] = set()  # (icon, cube colour) of squares with cubes
     for area in areas:
-        colour = area.colour
-        if area.kind == "bean" and colour and company.is_empty(area) and supply[colour] > 0:
-            out.append({"type": "produce", "area": list(area.id)})
+        full = False
+        for pos in area.squares:
+            square = grid[pos]
+            if square.cubes:
+                full = True
+                holding.add((area.kind, square.cube_colour))
+        (loaded if full else empty).append(area)
+    out: list[Action] = [
+        {"type": "produce", "area": list(area.id)}
+        for area in empty
+        if area.kind == "bean" and area.colour and supply[area.colour] > 0
+    ]
     for kind in ("dry", "roast"):
-        ready = [c for c in COLOURS if company.cubes_by_icon(SOURCE[kind], c) > 0]
-        for area in areas:
-            if area.kind == kind and company.is_empty(area):
-                out += [{"type": kind, "colour": c, "area": list(area.id)} for c in ready]
-    for area in areas:
-        if area.kind == "roast" and not company.is_empty(area):
+        ready = [c for c in COLOURS if (SOURCE[kind], c) in holding]
+        if ready:
+            for area in empty:
+                if area.kind == kind:
+                    out += [{"type": kind, "colour": c, "area": list(area.id)} for c in ready]
+    for area in loaded:
+        if area.kind == "roast":
             out += [
                 {"type": "deliver", "area": list(area.id), "to": to}
                 for to in deliveries(company, area)

@@ -16,17 +16,16 @@ card covers part of an area: only the cubes on covered squares go back.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
 from coffeetable.games.cafe.cards import BY_ID, COLOURS, ICONS, LETTERS, Card
+from coffeetable.games.cafe.layout import AREA_KINDS, Area, Layout, Pos
 
-Pos = tuple[int, int]
+__all__ = ["AREA_KINDS", "COVER", "Area", "Cafe", "Company", "Placed", "Pos", "Square"]
+
 #: One square of an oriented card: (dx, dy, symbol).
 Cell = tuple[int, int, str]
-#: Icons whose orthogonal groups are action areas.
-AREA_KINDS = ("bean", "dry", "roast")
 #: Covered visible squares a placement must have.
 COVER = (2, 3, 4)
 
@@ -81,19 +80,7 @@ class Placed:
         return {"covered": covered, "returned": dict(self.returned), "lost": list(self.lost)}
 
 
-@dataclass(frozen=True)
-class Area:
-    """A maximal orthogonally connected group of squares with one icon (beans: one colour)."""
-
-    kind: str  # bean, dry or roast
-    colour: str | None  # a bean area's colour
-    squares: tuple[Pos, ...]  # reading order (y, then x); the first is the area's id
-
-    @property
-    def id(self) -> Pos:
-        return self.squares[0]
-
-
+@cache
 def orient(card: Card, rotation: int) -> tuple[Cell, ...]:
     """The card's squares turned ``rotation`` quarter turns clockwise, from its top-left."""
     cells = []
@@ -122,54 +109,84 @@ def _square(symbol: str, card_id: str) -> Square:
 class Company:
     """One player's company: the grid, its cafés and the warehouse."""
 
+    #: The squares' layout, worked out on first use (None: not yet, or the grid was redrawn).
+    #: A class default, so that a company assembled without ``__init__`` works it out too.
+    _layout: Layout | None = None
+
     def __init__(self, start: Card) -> None:
         self.grid: dict[Pos, Square] = {}
         self.cafes: dict[str, Cafe] = {}
         self.warehouse: dict[str, int] = dict.fromkeys(COLOURS, 0)
         #: (card, x, y, rotation) in the order the cards were placed
         self.cards: list[tuple[str, int, int, int]] = []
-        self._areas: list[Area] | None = None
         self.place(start, 0, 0, 0)
 
     def copy(self) -> Company:
         other = object.__new__(Company)
-        other.grid = {pos: square.copy() for pos, square in self.grid.items()}
+        # Only action squares ever change (their cubes): the others are shared, as is the
+        # layout, which a placement replaces rather than changes.
+        other.grid = {
+            pos: square.copy() if square.icon in AREA_KINDS else square
+            for pos, square in self.grid.items()
+        }
         other.cafes = {key: cafe.copy() for key, cafe in self.cafes.items()}
         other.warehouse = dict(self.warehouse)
         other.cards = list(self.cards)
-        other._areas = self._areas  # areas are immutable; they change only with the grid
+        other._layout = self._layout
         return other
+
+    @property
+    def layout(self) -> Layout:
+        """Areas, icon counts and placement counts of the grid as it is (see layout.py)."""
+        if self._layout is None:
+            self._layout = Layout.of(self.grid)
+        return self._layout
+
+    @property
+    def _areas(self) -> list[Area] | None:
+        """The areas if the layout is worked out: the old cache's name, still honoured."""
+        return None if self._layout is None else self._layout.areas
+
+    @_areas.setter
+    def _areas(self, areas: list[Area] | None) -> None:
+        # None (a grid drawn by hand) or another company's areas: work the layout out anew,
+        # unless they are this layout's own.
+        if self._layout is None or areas is not self._layout.areas:
+            self._layout = None
 
     # -- reading the area -----------------------------------------------------
 
     def count(self, icon: str) -> int:
-        return sum(1 for square in self.grid.values() if square.icon == icon)
+        return self.layout.count(icon)
 
     def areas(self) -> list[Area]:
-        """The action areas, in reading order of their first square (cached until a placement)."""
-        if self._areas is None:
-            self._areas = _find_areas(self.grid)
-        return self._areas
+        """The action areas, in reading order of their first square (new after a placement)."""
+        return self.layout.areas
 
     def area_at(self, pos: Pos) -> Area | None:
-        return next((area for area in self.areas() if pos in area.squares), None)
+        return self.layout.area_of.get(pos)
 
     def cubes_on(self, area: Area) -> dict[str, int]:
         """colour -> cubes on the area's squares."""
         out: dict[str, int] = {}
+        grid = self.grid
         for pos in area.squares:
-            square = self.grid[pos]
+            square = grid[pos]
             if square.cubes and square.cube_colour is not None:
                 out[square.cube_colour] = out.get(square.cube_colour, 0) + square.cubes
         return out
 
     def is_empty(self, area: Area) -> bool:
-        return all(self.grid[pos].cubes == 0 for pos in area.squares)
+        grid = self.grid
+        return not any(grid[pos].cubes for pos in area.squares)
 
     def cubes_by_icon(self, icon: str, colour: str) -> int:
         """Cubes of ``colour`` on every square with ``icon``."""
+        grid = self.grid
         return sum(
-            s.cubes for s in self.grid.values() if s.icon == icon and s.cube_colour == colour
+            grid[pos].cubes
+            for pos in self.layout.squares_of.get(icon, ())
+            if grid[pos].cube_colour == colour
         )
 
     # -- placing a card -------------------------------------------------------
@@ -177,35 +194,36 @@ class Company:
     def placements(self, card_id: str) -> list[tuple[int, int, int]]:
         """Every legal (x, y, rotation) of the card: it covers 2, 3 or 4 visible squares.
 
-        (x, y) is the top-left of the turned card. The candidates are the anchors
-        that put some square of the card on some visible square: at most
-        visible squares x 6 card squares x 4 rotations (about 1,300 on a
-        9-card area), each checked with 6 dict look-ups.
+        (x, y) is the top-left of the turned card; sorted by rotation, then
+        reading order. The layout keeps the legal anchors of each footprint.
         """
-        grid = self.grid
-        found: list[tuple[int, int, int]] = []
-        for rotation, cells in orientations(card_id):
-            anchors = {(x - dx, y - dy) for x, y in grid for dx, dy, _ in cells}
-            for ax, ay in anchors:
-                covered = sum(1 for dx, dy, _ in cells if (ax + dx, ay + dy) in grid)
-                if covered in COVER:
-                    found.append((ax, ay, rotation))
-        found.sort(key=lambda p: (p[2], p[1], p[0]))
-        return found
+        layout = self.layout
+        return [
+            (x, y, rotation)
+            for rotation, _ in orientations(card_id)
+            for y, x in layout.anchors(rotation % 2)
+        ]
+
+    def covers(self, x: int, y: int, rotation: int) -> int:
+        """Visible squares a card turned ``rotation`` with its top-left at (x, y) would cover."""
+        return self.layout.covers(x, y, rotation)
 
     def covered_by(self, card_id: str, x: int, y: int, rotation: int) -> list[Pos]:
         return [(x + dx, y + dy) for dx, dy, _ in orient(BY_ID[card_id], rotation)]
 
     def place(self, card: Card, x: int, y: int, rotation: int) -> Placed:
         """Lay ``card`` (no legality check); the caller gives ``returned`` back to the supply."""
+        layout = self.layout  # of the grid before the card
         cells = orient(card, rotation)
         returned: dict[str, int] = {}
         lost: list[str] = []
         covered: list[Pos] = []
+        new: list[Pos] = []
         for dx, dy, _ in cells:
             pos = (x + dx, y + dy)
             old = self.grid.get(pos)
             if old is None:
+                new.append(pos)
                 continue
             covered.append(pos)
             if old.cubes and old.cube_colour is not None:
@@ -227,7 +245,7 @@ class Company:
         if cafe_cells:
             self.cafes[card.id] = Cafe(card.id, tuple(cafe_cells), dict(card.need), card.points)
         self.cards.append((card.id, x, y, rotation))
-        self._areas = None
+        self._layout = layout.after(self.grid, new)
         return Placed(covered, returned, lost)
 
     # -- moving cubes ---------------------------------------------------------
@@ -235,8 +253,10 @@ class Company:
     def take(self, icon: str, colour: str) -> int:
         """Lift every cube of ``colour`` off the squares with ``icon``; how many."""
         taken = 0
-        for square in self.grid.values():
-            if square.icon == icon and square.cube_colour == colour and square.cubes:
+        grid = self.grid
+        for pos in self.layout.squares_of.get(icon, ()):
+            square = grid[pos]
+            if square.cube_colour == colour and square.cubes:
                 taken += square.cubes
                 square.cubes, square.cube_colour = 0, None
         return taken
@@ -263,31 +283,3 @@ class Company:
             for colour, n in cafe.have.items():
                 out[colour] += n
         return out
-
-
-def _neighbours(pos: Pos) -> Iterator[Pos]:
-    x, y = pos
-    yield from ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
-
-
-def _find_areas(grid: dict[Pos, Square]) -> list[Area]:
-    """Flood-fill the grid into action areas (cups, ships, cafés and blanks make none)."""
-    seen: set[Pos] = set()
-    areas: list[Area] = []
-    for start in sorted(grid, key=lambda p: (p[1], p[0])):
-        square = grid[start]
-        if start in seen or square.icon not in AREA_KINDS:
-            continue
-        key = (square.icon, square.colour)
-        group, todo = [start], [start]
-        seen.add(start)
-        while todo:
-            for near in _neighbours(todo.pop()):
-                other = grid.get(near)
-                if other is not None and near not in seen and (other.icon, other.colour) == key:
-                    seen.add(near)
-                    group.append(near)
-                    todo.append(near)
-        squares = tuple(sorted(group, key=lambda p: (p[1], p[0])))
-        areas.append(Area(square.icon, square.colour, squares))
-    return areas

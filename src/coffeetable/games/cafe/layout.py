@@ -1,0 +1,145 @@
+"""What follows from a company's squares alone, not from its cubes: areas, placements, icons.
+
+A ``Layout`` is worked out for one grid of squares and never changed after:
+a placement makes the next one from it (``after``), and copies of a company
+share theirs until one of them places a card. Cubes move all the time, the
+squares only when a card is laid, so everything the rules ask of the squares
+is looked up here instead of searched for:
+
+- the action areas, in reading order, and the area of each square;
+- the squares of each icon, and how many there are (cups give actions,
+  ships make cup cards free);
+- the legal anchors of a card. A turned card covers a 3x2 rectangle
+  (rotations 0 and 2, "landscape") or a 2x3 one (1 and 3, "portrait"), and
+  whether a placement is legal depends on that rectangle alone: it must cover
+  2, 3 or 4 visible squares. ``cover[footprint]`` counts, for every anchor
+  (the rectangle's top-left) that covers at least one visible square, how
+  many it covers. A new visible square adds one to the 6 anchors of each
+  footprint that cover it; a square is never lifted, so counts only grow.
+
+Positions inside ``cover`` are written (y, x), so that sorting them is
+reading order; everywhere else a position is (x, y).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+Pos = tuple[int, int]
+#: Icons whose orthogonal groups are action areas.
+AREA_KINDS = ("bean", "dry", "roast")
+#: How many visible squares a placement must cover, at least and at most.
+LEAST_COVER, MOST_COVER = 2, 4
+#: The squares (dx, dy) of a turned card's rectangle, by footprint (rotation % 2).
+FOOTPRINTS: tuple[tuple[Pos, ...], tuple[Pos, ...]] = (
+    tuple((dx, dy) for dy in range(2) for dx in range(3)),  # landscape, 3 wide
+    tuple((dx, dy) for dy in range(3) for dx in range(2)),  # portrait, 2 wide
+)
+
+
+class SquareLike(Protocol):
+    """What a layout reads of a square (grid.Square)."""
+
+    icon: str
+    colour: str | None
+
+
+@dataclass(frozen=True)
+class Area:
+    """A maximal orthogonally connected group of squares with one icon (beans: one colour)."""
+
+    kind: str  # bean, dry or roast
+    colour: str | None  # a bean area's colour
+    squares: tuple[Pos, ...]  # reading order (y, then x); the first is the area's id
+
+    @property
+    def id(self) -> Pos:
+        return self.squares[0]
+
+
+def reading(pos: Pos) -> tuple[int, int]:
+    """Sort key of reading order: row, then column."""
+    return pos[1], pos[0]
+
+
+def find_areas(grid: Mapping[Pos, SquareLike]) -> list[Area]:
+    """Flood-fill the grid into action areas (cups, ships, cafés and blanks make none)."""
+    # Squares not yet in an area, with what joins them: icon and bean colour.
+    left = {pos: (s.icon, s.colour) for pos, s in grid.items() if s.icon in AREA_KINDS}
+    areas: list[Area] = []
+    for start in sorted(left, key=reading):
+        key = left.pop(start, None)
+        if key is None:  # already in an earlier area
+            continue
+        group, todo = [start], [start]
+        while todo:
+            x, y = todo.pop()
+            for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if left.get(near) == key:
+                    del left[near]
+                    group.append(near)
+                    todo.append(near)
+        group.sort(key=reading)
+        areas.append(Area(key[0], key[1], tuple(group)))
+    return areas
+
+
+def _count_cover(cover: dict[Pos, int], footprint: tuple[Pos, ...], new: Iterable[Pos]) -> None:
+    """Add each new visible square to the anchors (y, x) of ``footprint`` that cover it."""
+    for x, y in new:
+        for dx, dy in footprint:
+            anchor = (y - dy, x - dx)
+            cover[anchor] = cover.get(anchor, 0) + 1
+
+
+class Layout:
+    """Areas, icons and placement counts of one grid of squares (see the module docstring)."""
+
+    def __init__(
+        self, grid: Mapping[Pos, SquareLike], cover: tuple[dict[Pos, int], dict[Pos, int]]
+    ) -> None:
+        self.areas = find_areas(grid)
+        self.area_of = {pos: area for area in self.areas for pos in area.squares}
+        squares_of: dict[str, list[Pos]] = {}
+        for pos, square in grid.items():
+            squares_of.setdefault(square.icon, []).append(pos)
+        #: icon -> its squares (no order promised)
+        self.squares_of = {icon: tuple(found) for icon, found in squares_of.items()}
+        #: footprint -> {anchor (y, x): visible squares the rectangle covers}
+        self.cover = cover
+        self._anchors: list[list[Pos] | None] = [None, None]
+
+    @classmethod
+    def of(cls, grid: Mapping[Pos, SquareLike]) -> Layout:
+        """The layout of a grid, counted from scratch."""
+        cover: tuple[dict[Pos, int], dict[Pos, int]] = ({}, {})
+        for counts, footprint in zip(cover, FOOTPRINTS, strict=True):
+            _count_cover(counts, footprint, grid)
+        return cls(grid, cover)
+
+    def after(self, grid: Mapping[Pos, SquareLike], new: Iterable[Pos]) -> Layout:
+        """The layout once a card is down: ``grid`` now, ``new`` the squares it added."""
+        new = tuple(new)
+        cover = (dict(self.cover[0]), dict(self.cover[1]))
+        for counts, footprint in zip(cover, FOOTPRINTS, strict=True):
+            _count_cover(counts, footprint, new)
+        return Layout(grid, cover)
+
+    def count(self, icon: str) -> int:
+        """How many squares show ``icon``."""
+        return len(self.squares_of.get(icon, ()))
+
+    def covers(self, x: int, y: int, rotation: int) -> int:
+        """Visible squares under a card turned ``rotation`` with its top-left at (x, y)."""
+        return self.cover[rotation % 2].get((y, x), 0)
+
+    def anchors(self, footprint: int) -> list[Pos]:
+        """The legal anchors (y, x) of a footprint, in reading order (worked out once)."""
+        found = self._anchors[footprint]
+        if found is None:
+            counts = self.cover[footprint]
+            found = sorted(a for a, n in counts.items() if LEAST_COVER <= n <= MOST_COVER)
+            self._anchors[footprint] = found
+        return found
