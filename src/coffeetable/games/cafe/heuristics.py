@@ -282,7 +282,7 @@ def _apply(
     trial.cafes = {key: cafe.copy() for key, cafe in company.cafes.items()}
     trial.warehouse = dict(company.warehouse)
     trial.cards = company.cards
-    trial._areas = company.areas()
+    trial._layout = company._layout  # the squares are the same: so is their layout
     after = dict(supply)
     actions.perform(trial, after, action)
     return trial, after
