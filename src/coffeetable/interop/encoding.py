@@ -16,10 +16,18 @@ it is plain data plus two functions:
   ``encode``/``decode``, which therefore take the state and seat too.
 - **Observations.** ``observe(view)`` turns ``state.view(seat)`` (and only the
   view: hidden information never reaches it) into a float32 vector of
-  ``observation_size`` values in [0, ``OBSERVATION_HIGH``], built by the
-  game's ``features`` function through ``Features``: one-hot blocks, counts
-  scaled to about [0, 1], and flags. Seats in an observation are relative:
-  the observer first, then the next seats in turn order.
+  ``observation_size`` values in [0, 1], built by the game's ``features``
+  function through ``Features``: one-hot blocks, flags, and counts divided by
+  a scale (a count past its scale is clipped to 1). Seats in an observation
+  are relative: the observer first, then the next seats in turn order. The
+  view may come from the engine or from the site's JSON: both give the same
+  vector (the site adapter, ``coffeetable.interop.site``, relies on it).
+
+Speed matters (environments step millions of times): ``encode`` first looks
+an action up by its items in their own order (``quick_key``), which is exact
+for the engine's and the site's actions alike, and only on a miss builds the
+canonical key; ``Features`` keeps index lists and fills the vector in one
+numpy pass.
 """
 
 from __future__ import annotations
@@ -39,8 +47,8 @@ from coffeetable.engine import Action, Game, State, View
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-#: Every observation value lies in [0, OBSERVATION_HIGH] (scaled counts stay far below).
-OBSERVATION_HIGH = 1000.0
+#: Every observation value lies in [0, OBSERVATION_HIGH]: counts past their scale are clipped.
+OBSERVATION_HIGH = 1.0
 
 #: The games with a codec, and the module that builds it (``build(players, options)``).
 MODULES = {
@@ -49,6 +57,10 @@ MODULES = {
     "cafe": "coffeetable.interop.cafe",
     "espresso": "coffeetable.interop.espresso",
 }
+
+
+#: The most quick keys a codec remembers (each action order met; a bound against odd input).
+QUICK_KEYS = 200_000
 
 
 def solo_scale(name: str) -> float:
@@ -90,24 +102,46 @@ def action_key(action: Any) -> Hashable:
     return key
 
 
+def quick_key(action: Mapping[str, Any]) -> Hashable:
+    """The action's items in their own order, lists as tuples: cheap, and exact.
+
+    Two actions with the same quick key are equal dicts, so a quick key can
+    stand for the canonical ``action_key`` once that has been looked up.
+    """
+    items = []
+    for key, value in action.items():
+        if type(value) is list:
+            value = action_key(value)
+        elif type(value) is dict:
+            value = ("{", *((k, action_key(v)) for k, v in value.items()))
+        items.append((key, value))
+    return tuple(items)
+
+
 class Features:
     """Writes an observation block by block; each call advances by a fixed size.
 
-    Only non-zero values are stored, so a large sparse layout (Café's grids)
-    costs what is on the table. ``size`` is the cursor; the layout's length is
-    the same for every view, which ``Codec`` checks.
+    Only non-zero values are stored (ones apart from other values), so a
+    large sparse layout (Café's grids) costs what is on the table, and the
+    vector is filled in one numpy pass. ``size`` is the cursor; the layout's
+    length is the same for every view, which ``Codec`` checks.
     """
+
+    __slots__ = ("size", "ones", "indices", "values")
 
     def __init__(self) -> None:
         self.size = 0
+        self.ones: list[int] = []
         self.indices: list[int] = []
         self.values: list[float] = []
 
     def set(self, offset: int, value: float = 1.0) -> None:
-        """Write ``value`` at ``offset`` within the block that starts at the cursor."""
-        if value:
+        """Write ``value`` (clipped to [0, 1]) at ``offset`` in the block at the cursor."""
+        if value >= 1.0:
+            self.ones.append(self.size + offset)
+        elif value > 0:
             self.indices.append(self.size + offset)
-            self.values.append(float(value))
+            self.values.append(value)
 
     def skip(self, size: int) -> None:
         self.size += size
@@ -117,28 +151,39 @@ class Features:
         if index is not None:
             if not 0 <= index < size:
                 raise ValueError(f"one-hot index {index} outside 0..{size - 1}")
-            self.set(index)
-        self.skip(size)
+            self.ones.append(self.size + index)
+        self.size += size
 
     def multi_hot(self, indices: Iterable[int], size: int) -> None:
+        base = self.size
         for index in indices:
             if not 0 <= index < size:
                 raise ValueError(f"multi-hot index {index} outside 0..{size - 1}")
-            self.set(index)
-        self.skip(size)
+            self.ones.append(base + index)
+        self.size += size
 
     def scalar(self, value: float, scale: float = 1.0) -> None:
-        """One value, ``value / scale``."""
-        self.set(0, value / scale)
-        self.skip(1)
+        """One value, ``value / scale`` clipped to [0, 1]."""
+        if value > 0:
+            if value >= scale:
+                self.ones.append(self.size)
+            else:
+                self.indices.append(self.size)
+                self.values.append(value / scale)
+        self.size += 1
 
     def flag(self, value: bool) -> None:
-        self.scalar(1.0 if value else 0.0)
+        if value:
+            self.ones.append(self.size)
+        self.size += 1
 
     def array(self) -> NDArray[np.float32]:
+        """The vector (every value already in [0, 1])."""
         out = np.zeros(self.size, dtype=np.float32)
+        if self.ones:
+            out.put(self.ones, 1.0)
         if self.indices:
-            out[np.asarray(self.indices)] = np.asarray(self.values, dtype=np.float32)
+            out.put(self.indices, self.values)
         return out
 
 
@@ -162,8 +207,10 @@ class Codec:
         options: Mapping[str, Any],
         actions: list[Action],
         features: Callable[[View, Features], None],
+        fast_index: Callable[[Mapping[str, Any]], int] | None = None,
     ) -> None:
         self.game = game
+        self.fast_index = fast_index
         self.players = players
         self.options = dict(options)
         self.actions = actions
@@ -174,6 +221,8 @@ class Codec:
             if key in self._index:
                 raise ValueError(f"{game}: action {key} is listed twice")
             self._index[key] = index
+        # quick key -> index, filled as actions are met (bounded: see ``lookup``)
+        self._quick: dict[Hashable, int | None] = {}
         sample = get_game(game).new_state(players=players, seed=0, **self.options)
         self.observation_size = self._features(sample.view(0)).size
 
@@ -185,7 +234,33 @@ class Codec:
         self, action: Mapping[str, Any], state: State | None = None, seat: int | None = None
     ) -> int | None:
         """The index of ``action`` (None if the space has no such action)."""
-        return self._index.get(action_key(action))
+        return self.lookup(action)
+
+    def lookup(self, action: Mapping[str, Any]) -> int | None:
+        """The table's index of ``action`` (None if it has none).
+
+        The game's ``fast_index`` (arithmetic on the fields) goes first, its
+        answer checked against the table; then the quick key; then the
+        canonical key.
+        """
+        if self.fast_index is not None:
+            try:
+                index = self.fast_index(action)
+                if self.actions[index] == action:
+                    return index
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                pass
+        try:
+            key = quick_key(action)
+            return self._quick[key]
+        except KeyError:
+            pass
+        except (TypeError, AttributeError):
+            return None  # not a JSON object of hashable leaves
+        index = self._index.get(action_key(action))
+        if len(self._quick) < QUICK_KEYS:
+            self._quick[key] = index
+        return index
 
     def decode(self, index: int, state: State | None = None, seat: int | None = None) -> Action:
         """The JSON action at ``index`` (a fresh copy)."""
@@ -193,9 +268,16 @@ class Codec:
 
     def legal(self, state: State, seat: int) -> dict[int, Action]:
         """index -> action for every legal action of ``seat`` that the space holds."""
+        return self.legal_from(state.legal_actions(seat), state, seat)
+
+    def legal_from(
+        self, actions: Iterable[Action], state: State | None = None, seat: int | None = None
+    ) -> dict[int, Action]:
+        """index -> action for the given legal actions (the first of equal indices)."""
         out: dict[int, Action] = {}
-        for action in state.legal_actions(seat):
-            index = self.encode(action, state, seat)
+        encode = self.encode
+        for action in actions:
+            index = encode(action, state, seat)
             if index is not None and index not in out:
                 out[index] = action
         return out

@@ -37,7 +37,7 @@ from typing import Any
 
 from coffeetable.engine import Action, State, View
 from coffeetable.games.espresso.cards import COLOURS, HELP_SLOTS, VALUES_PER_COLOUR
-from coffeetable.interop.encoding import Codec, Features, action_key
+from coffeetable.interop.encoding import Codec, Features
 
 PHASES = ("ready", "play", "over")
 #: A ref relative to the actor: (owner offset, source, help slot or -1).
@@ -121,7 +121,7 @@ class EspressoCodec(Codec):
     ) -> int | None:
         if seat is None:
             raise ValueError("an Espresso action is encoded for a seat")
-        return self._index.get(action_key(self._shift(action, seat, -1)))
+        return self.lookup(self._shift(action, seat, -1))
 
     def decode(self, index: int, state: State | None = None, seat: int | None = None) -> Action:
         if seat is None:

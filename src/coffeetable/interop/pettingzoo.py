@@ -1,16 +1,26 @@
 """Every game as a PettingZoo environment.
 
-``env(name, players=None, max_cycles=None, render_mode=None, **options)``
-returns an AEC environment for "doppio", "fika", "cafe" and "espresso";
+``env(name, players=None, max_cycles=None, render_mode=None, illegal="raise",
+**options)`` returns an AEC environment for "doppio", "fika", "cafe" and "espresso";
 ``parallel_env("espresso", ...)`` a Parallel one for real-time Espresso. Game
 options (``master=True``, ``zero=True``, ``target=20``, ...) pass through.
 
 - Agents are ``player_0`` .. ``player_{n-1}``, seat numbers in order.
-- Each agent's action space is ``Discrete(codec.num_actions)``: the game's
-  fixed integer encoding of its JSON actions (``coffeetable.interop.<game>``,
-  docs/research.md). Observations are dicts ``{"observation": float32 vector
-  of the seat's view, "action_mask": int8 vector}``; an illegal index raises
-  ValueError.
+- Each agent's action space is ``Discrete(n)``: the game's fixed integer
+  encoding of its JSON actions (``coffeetable.interop.<game>``,
+  docs/research.md), less Doppio's ``undo`` (its last index: a policy could
+  play and undo a move forever, and undo is never needed to play well).
+  Observations are dicts ``{"observation": float32 vector in [0, 1] of the
+  seat's view, "action_mask": int8 vector}``.
+- ``illegal``: what an index the mask forbids does. ``"raise"`` (the
+  default: with the mask a policy never meets it, so one that does has a
+  bug worth hearing about) raises ValueError and changes nothing;
+  ``"penalty"`` ends the match as PettingZoo's classic games do: the
+  offender is rewarded ``ILLEGAL_REWARD`` (-1), every other seat 0, every
+  agent terminated, ``infos[offender]["illegal"]`` True. Learners that sample
+  without the mask (SB3's ``check_env``) need ``"penalty"``. Espresso refuses
+  an illegal index in either case, as the table refuses a late play
+  ("too slow", below).
 - Turn-based games: the agent to act is the one ``state.actors()`` names.
   When several seats may act (Fika's secret picks, Café's action phase) they
   take turns, starting after the last seat that acted; a second picker sees
@@ -26,8 +36,9 @@ options (``master=True``, ``zero=True``, ``target=20``, ...) pass through.
   score divided by the best solo rank's threshold (``SOLO_RANKS`` in the
   game's cards: today Doppio 16 beans, Café 24 points), so 1.0 is the best
   rank.
-- ``max_cycles`` (default none) truncates a match after that many steps of
-  each agent (ticks, for Espresso).
+- ``max_cycles`` truncates a match after that many steps of each agent
+  (ticks, for Espresso); by default the game's ``DEFAULT_MAX_CYCLES``, far
+  above a real match's length, so no policy can make an episode endless.
 - ``env.game_state`` is the engine's state of the match (``state.view(seat)``,
   ``state.scores``, ...), for logging and analysis; agents should not read it.
 - ``render()`` prints (``render_mode="human"``) or returns (``"ansi"``) the
@@ -44,11 +55,43 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
-from coffeetable.engine import IllegalAction, State
+from coffeetable.engine import Action, IllegalAction, State
 from coffeetable.interop.encoding import OBSERVATION_HIGH, Codec, codec, get_game, result
 
 #: Seats when ``players`` is not given.
 DEFAULT_PLAYERS = {"doppio": 2, "fika": 2, "cafe": 2, "espresso": 4}
+
+#: The default length cap, in steps per agent (Espresso: ticks). Measured over
+#: seeded matches (steps per seat, most seen): Doppio greedy 45, random 1,038
+#: (random play rarely scores); Fika 48; Café greedy 58; Espresso, four random
+#: seats acting every tick, 572 ticks (two seats 1,282).
+DEFAULT_MAX_CYCLES = {"doppio": 2_000, "fika": 200, "cafe": 300, "espresso": 10_000}
+
+#: The actions left out of the RL action spaces (each the last index of its codec).
+LEFT_OUT: dict[str, Action] = {"doppio": {"type": "undo"}}
+
+#: What ``illegal="penalty"`` rewards the offender (every other seat gets 0).
+ILLEGAL_REWARD = -1.0
+ILLEGAL_MODES = ("raise", "penalty")
+
+
+def action_count(table: Codec) -> int:
+    """The size of a game's RL action space: its codec less ``LEFT_OUT`` (a last index)."""
+    left_out = LEFT_OUT.get(table.game)
+    if left_out is None:
+        return table.num_actions
+    if table.encode(left_out) != table.num_actions - 1:
+        raise AssertionError(f"{table.game}: {left_out} must be the codec's last index")
+    return table.num_actions - 1
+
+
+def length_cap(name: str, max_cycles: int | None) -> int:
+    """``max_cycles``, or the game's default cap; a positive whole number."""
+    cap = DEFAULT_MAX_CYCLES.get(name, 1_000) if max_cycles is None else max_cycles
+    if type(cap) is not int or cap < 1:
+        raise ValueError(f"max_cycles is a whole number of steps of at least 1, not {cap!r}")
+    return cap
+
 
 Obs = dict[str, np.ndarray]
 
@@ -63,7 +106,11 @@ class _Table:
         max_cycles: int | None,
         render_mode: str | None,
         options: dict[str, Any],
+        illegal: str = "raise",
     ) -> None:
+        if illegal not in ILLEGAL_MODES:
+            raise ValueError(f"illegal is 'raise' or 'penalty', not {illegal!r}")
+        self.illegal = illegal
         self.name = name
         self.game = get_game(name)
         self.players = (
@@ -71,7 +118,8 @@ class _Table:
         )
         self.game_options = self.game.resolve_options(options)
         self.codec: Codec = codec(name, self.players, **self.game_options)
-        self.max_cycles = max_cycles
+        self.num_actions = action_count(self.codec)
+        self.max_cycles = length_cap(name, max_cycles)
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode is 'human' or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
@@ -84,15 +132,13 @@ class _Table:
                     "observation": gymnasium.spaces.Box(
                         0.0, OBSERVATION_HIGH, (size,), dtype=np.float32
                     ),
-                    "action_mask": gymnasium.spaces.Box(
-                        0, 1, (self.codec.num_actions,), dtype=np.int8
-                    ),
+                    "action_mask": gymnasium.spaces.Box(0, 1, (self.num_actions,), dtype=np.int8),
                 }
             )
             for agent in self.names
         }
         self.action_spaces = {
-            agent: gymnasium.spaces.Discrete(self.codec.num_actions) for agent in self.names
+            agent: gymnasium.spaces.Discrete(self.num_actions) for agent in self.names
         }
 
     def deal(self, seed: int | None) -> tuple[State, random.Random]:
@@ -106,13 +152,18 @@ class _Table:
         )
         return state, random.Random(self._seeds.randrange(2**31))
 
-    def observe(self, state: State, seat: int, mask: bool = True) -> Obs:
-        return {
-            "observation": self.codec.observe(state.view(seat)),
-            "action_mask": self.codec.mask(state, seat)
-            if mask
-            else np.zeros(self.codec.num_actions, dtype=np.int8),
-        }
+    def legal(self, state: State, seat: int) -> dict[int, Action]:
+        """index -> action of the seat's legal actions within the RL space."""
+        legal = self.codec.legal(state, seat)
+        if self.num_actions < self.codec.num_actions:
+            legal.pop(self.num_actions, None)
+        return legal
+
+    def mask(self, legal: dict[int, Action]) -> np.ndarray:
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        if legal:
+            out.put(list(legal), 1)
+        return out
 
     def render(self, state: State | None, seat: int | None) -> str | None:
         if self.render_mode is None:
@@ -192,10 +243,11 @@ class _AECTable(AECEnv):  # type: ignore[misc]
         players: int | None = None,
         max_cycles: int | None = None,
         render_mode: str | None = None,
+        illegal: str = "raise",
         **options: Any,
     ) -> None:
         super().__init__()
-        self.table = _Table(name, players, max_cycles, render_mode, options)
+        self.table = _Table(name, players, max_cycles, render_mode, options, illegal)
         self.metadata = {**type(self).metadata, "name": f"coffeetable_{name}_v0"}
         self.possible_agents = list(self.table.names)
         self.render_mode = render_mode
@@ -232,6 +284,7 @@ class CoffeeTableEnv(_AECTable):
         self._deal(seed)
         self._steps = 0
         self._last: int | None = None
+        self._legal: dict[int, dict[int, Action]] = {}
         self.agent_selection = self._next_agent()
 
     def _next_agent(self) -> str:
@@ -243,9 +296,21 @@ class CoffeeTableEnv(_AECTable):
         seat = min(actors, key=lambda s: (s - start - 1) % self.table.players)
         return self.possible_agents[seat]
 
+    def legal(self, seat: int) -> dict[int, Action]:
+        """index -> action for ``seat`` now, computed once per step (observe and step share it)."""
+        legal = self._legal.get(seat)
+        if legal is None:
+            assert self.game_state is not None
+            legal = self._legal[seat] = self.table.legal(self.game_state, seat)
+        return legal
+
     def observe(self, agent: str) -> Obs:
         assert self.game_state is not None
-        return self.table.observe(self.game_state, self.possible_agents.index(agent))
+        seat = self.possible_agents.index(agent)
+        return {
+            "observation": self.table.codec.observe(self.game_state.view(seat)),
+            "action_mask": self.table.mask(self.legal(seat)),
+        }
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -254,13 +319,18 @@ class CoffeeTableEnv(_AECTable):
             return
         assert self.game_state is not None
         seat = self.possible_agents.index(agent)
-        legal = self.table.codec.legal(self.game_state, seat)
-        if action is None or int(action) not in legal:
-            raise ValueError(f"{agent}: action {action!r} is not legal now (see its action_mask)")
-        self.game_state.apply(seat, legal[int(action)])
+        legal = self.legal(seat)
+        index = _check(action, self.table.num_actions, agent)
+        self._cumulative_rewards[agent] = 0.0
+        if index not in legal:
+            if self.table.illegal == "raise":
+                raise ValueError(f"{agent}: action {index} is not legal now (see its action_mask)")
+            self._penalise(agent, index)
+            return
+        self.game_state.apply(seat, legal[index])
+        self._legal = {}
         self._last = seat
         self._steps += 1
-        self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if self.game_state.is_over:
             for other, reward in zip(
@@ -268,11 +338,17 @@ class CoffeeTableEnv(_AECTable):
             ):
                 self.rewards[other] = reward
                 self.terminations[other] = True
-        elif self.table.max_cycles is not None and self._steps >= self.table.max_cycles * len(
-            self.possible_agents
-        ):
+        elif self._steps >= self.table.max_cycles * len(self.possible_agents):
             self.truncations = dict.fromkeys(self.agents, True)
         self.agent_selection = self._next_agent()
+        self._accumulate_rewards()
+
+    def _penalise(self, agent: str, index: int) -> None:
+        """``illegal="penalty"``: the match ends, the offender rewarded ILLEGAL_REWARD."""
+        self._clear_rewards()
+        self.rewards[agent] = ILLEGAL_REWARD
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos[agent] = {"illegal": True, "action": index}
         self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -292,9 +368,10 @@ class EspressoTickEnv(_AECTable):
         players: int | None = None,
         max_cycles: int | None = None,
         render_mode: str | None = None,
+        illegal: str = "raise",
         **options: Any,
     ) -> None:
-        super().__init__(name, players, max_cycles, render_mode, **options)
+        super().__init__(name, players, max_cycles, render_mode, illegal, **options)
         self.ticks = _Ticks(self.table)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -339,7 +416,7 @@ class EspressoTickEnv(_AECTable):
             ):
                 self.rewards[other] = reward
                 self.terminations[other] = True
-        elif self.table.max_cycles is not None and self._ticks >= self.table.max_cycles:
+        elif self._ticks >= self.table.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[0]
         self._accumulate_rewards()
@@ -362,11 +439,12 @@ class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
         players: int | None = None,
         max_cycles: int | None = None,
         render_mode: str | None = None,
+        illegal: str = "raise",
         **options: Any,
     ) -> None:
         if not get_game(name).realtime:
             raise ValueError(f"{name} is turn-based: use env({name!r}) for its AEC environment")
-        self.table = _Table(name, players, max_cycles, render_mode, options)
+        self.table = _Table(name, players, max_cycles, render_mode, options, illegal)
         self.ticks = _Ticks(self.table)
         self.metadata = {**type(self).metadata, "name": f"coffeetable_{name}_v0"}
         self.possible_agents = list(self.table.names)
@@ -375,12 +453,12 @@ class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.agents: list[str] = []
 
     @property
-    def max_cycles(self) -> int | None:
+    def max_cycles(self) -> int:
         return self.table.max_cycles
 
     @max_cycles.setter
     def max_cycles(self, value: int | None) -> None:
-        self.table.max_cycles = value
+        self.table.max_cycles = length_cap(self.table.name, value)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.table.observation_spaces[agent]
@@ -426,9 +504,7 @@ class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
         self._ticks += 1
         observations = self._observe()
         over = self.game_state.is_over
-        truncated = (
-            not over and self.table.max_cycles is not None and self._ticks >= self.table.max_cycles
-        )
+        truncated = not over and self._ticks >= self.table.max_cycles
         results = result(self.table.name, self.game_state) if over else None
         rewards, terminations, truncations, info = {}, {}, {}, {}
         for agent in self.agents:
@@ -453,11 +529,19 @@ def env(
     players: int | None = None,
     max_cycles: int | None = None,
     render_mode: str | None = None,
+    illegal: str = "raise",
     **options: Any,
 ) -> AECEnv:
     """The AEC environment of game ``name`` (Espresso: stepped in ticks)."""
     kind = EspressoTickEnv if get_game(name).realtime else CoffeeTableEnv
-    return kind(name, players=players, max_cycles=max_cycles, render_mode=render_mode, **options)
+    return kind(
+        name,
+        players=players,
+        max_cycles=max_cycles,
+        render_mode=render_mode,
+        illegal=illegal,
+        **options,
+    )
 
 
 def parallel_env(
@@ -465,9 +549,15 @@ def parallel_env(
     players: int | None = None,
     max_cycles: int | None = None,
     render_mode: str | None = None,
+    illegal: str = "raise",
     **options: Any,
 ) -> ParallelEnv:
     """The Parallel environment of a real-time game (Espresso), stepped in ticks."""
     return EspressoParallelEnv(
-        name, players=players, max_cycles=max_cycles, render_mode=render_mode, **options
+        name,
+        players=players,
+        max_cycles=max_cycles,
+        render_mode=render_mode,
+        illegal=illegal,
+        **options,
     )
