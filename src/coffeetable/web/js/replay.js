@@ -4,12 +4,15 @@
 // seat, view, legal: [], actors: []}. Nothing can be played: ctx.send does nothing.
 // Whose eyes: any seat or a spectator (the board is mounted again on a change).
 // Frames come in windows of 100, kept per seat. The URL is the link to share.
+// Below the board, "Review with the bot" (web/js/review.js): each mistake it
+// lists jumps here to the position it was made in, seen by its seat.
 
 import { api } from './api.js';
 import { attrs, html, onClick, setHTML } from './dom.js';
 import { has, t } from './i18n.js';
 import { loadRenderer } from './games.js';
 import { botName, tableName } from './lobby.js';
+import { mountReview } from './review.js';
 
 const WINDOW = 100;
 const SPEEDS = [0.5, 1, 2, 4, 8];
@@ -19,15 +22,18 @@ export function mount(root, route) {
   const view = {
     destroyed: false, summary: null, total: 0, rounds: [0], frame: 0,
     eyes: null, frames: new Map(), board: null, renderer: null, timer: null, speed: 2, loading: null,
+    review: null,
   };
   setHTML(root, html`<section class="replay-page" data-testid="replay-page">
     <header class="replay-head" data-testid="replay-head"></header>
     <div class="replay-controls" data-testid="replay-controls"></div>
     <div class="game-root" data-testid="game-root"><p class="muted">${t('table.loading')}</p></div>
+    <div class="replay-review" data-testid="replay-review"></div>
   </section>`);
   const head = root.querySelector('.replay-head');
   const controls = root.querySelector('.replay-controls');
   const gameRoot = root.querySelector('.game-root');
+  const reviewRoot = root.querySelector('.replay-review');
 
   const key = () => (view.eyes == null ? 'spectator' : String(view.eyes));
   const cache = () => {
@@ -197,6 +203,17 @@ export function mount(root, route) {
     if (view.destroyed) return;
     mountBoard();
     show(0);
+    view.review = mountReview(reviewRoot, { tableId: id, game: view.summary.game, names, jump });
+  }
+
+  // A reviewed decision: its position (frame `frame`, before the move), as `seat` saw it.
+  function jump(frame, seat) {
+    stopPlaying();
+    if (view.eyes !== seat) {
+      view.eyes = seat;
+      mountBoard();
+    }
+    show(frame);
   }
 
   start();
@@ -206,11 +223,13 @@ export function mount(root, route) {
       renderHead();
       renderControls();
       if (view.board) view.board.relabel();
+      if (view.review) view.review.relabel();
     },
     destroy() {
       view.destroyed = true;
       stopPlaying();
       if (view.board) view.board.destroy();
+      if (view.review) view.review.destroy();
     },
   };
 }
