@@ -16,7 +16,7 @@ from pathlib import Path
 def _serve(args: argparse.Namespace) -> int:
     from coffeetable.server import serve
 
-    serve(host=args.host, port=args.port, database_url=args.database)
+    serve(host=args.host, port=args.port, database_url=args.database, redis_url=args.redis)
     return 0
 
 
@@ -68,6 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--database",
         default=None,
         help="SQLAlchemy URL (default: $COFFEETABLE_DATABASE_URL, else SQLite in the data folder)",
+    )
+    serve.add_argument(
+        "--redis",
+        default=None,
+        help="Redis URL: run as one of several processes on one database and this Redis"
+        " (default: $COFFEETABLE_REDIS_URL; none: a single process; docs/deploy.md)",
     )
     serve.set_defaults(run=_serve)
 

@@ -12,14 +12,13 @@ from pydantic import BaseModel, Field
 
 import coffeetable
 from coffeetable import bots, games
-from coffeetable.server import play_now_api
+from coffeetable.server import operations, play_now_api
 from coffeetable.server.jsonio import StrictJSONRoute
-from coffeetable.server.lobby import Lobby, TableError, table_settings_json
+from coffeetable.server.lobby import Lobby, table_settings_json
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players.auth_api import from_this_site
 from coffeetable.server.players.sessions import Account
-from coffeetable.server.rematch import Rematches
-from coffeetable.server.replays import MAX_FRAMES, replay_window
+from coffeetable.server.replays import MAX_FRAMES
 from coffeetable.server.table_requests import (
     MAX_NAME_INPUT,
     MAX_SEATS,
@@ -167,8 +166,8 @@ def make_router() -> APIRouter:
 
 
 @router.get("/tables", summary="open and running tables", operation_id="list_tables")
-def list_tables(request: Request) -> list[dict[str, Any]]:
-    return _lobby(request).listing()
+async def list_tables(request: Request) -> list[dict[str, Any]]:
+    return await _lobby(request).list_tables()
 
 
 @router.get(
@@ -178,8 +177,10 @@ def list_tables(request: Request) -> list[dict[str, Any]]:
     responses=_ERRORS,
 )
 async def get_table(table_id: TableId, request: Request) -> dict[str, Any]:
-    table = await _lobby(request).get(table_id)
-    return table.summary()
+    summary: dict[str, Any] = await operations.run(
+        request.app.state, "table.summary", table_id=table_id
+    )
+    return summary
 
 
 @router.post(
@@ -192,8 +193,11 @@ async def get_table(table_id: TableId, request: Request) -> dict[str, Any]:
 async def join_table(table_id: TableId, body: JoinTable, request: Request) -> Joined:
     account = await _account(request)
     name = account.username if account else body.name
-    seat, token = await _lobby(request).join(table_id, name, account.user_id if account else None)
-    return Joined(seat=seat, token=token)
+    user_id = account.user_id if account else None
+    joined = await operations.run(
+        request.app.state, "table.join", table_id=table_id, name=name, user_id=user_id
+    )
+    return Joined(**joined)
 
 
 @router.post(
@@ -205,7 +209,10 @@ async def join_table(table_id: TableId, body: JoinTable, request: Request) -> Jo
 )
 async def leave_table(table_id: TableId, body: Leave, request: Request) -> dict[str, Any]:
     account = await _account(request)
-    seat = await _lobby(request).leave(table_id, body.token, account.user_id if account else None)
+    user_id = account.user_id if account else None
+    seat = await operations.run(
+        request.app.state, "table.leave", table_id=table_id, token=body.token, user_id=user_id
+    )
     return {"seat": seat, "left": True}
 
 
@@ -221,7 +228,15 @@ async def seat_bot(
 ) -> dict[str, Any]:
     account = await _account(request)
     user_id = account.user_id if account else None
-    await _lobby(request).seat_bot(table_id, seat, body.token, body.level, user_id)
+    await operations.run(
+        request.app.state,
+        "table.seat_bot",
+        table_id=table_id,
+        seat=seat,
+        token=body.token,
+        level=body.level,
+        user_id=user_id,
+    )
     return {"seat": seat, "bot": body.level}
 
 
@@ -232,10 +247,10 @@ async def seat_bot(
     responses=_ERRORS,
 )
 async def get_log(table_id: TableId, request: Request) -> dict[str, Any]:
-    table = await _lobby(request).get(table_id)
-    if table.live:
-        raise TableError(409, "the log (and its seed) is secret until the match is over")
-    return table.match_log().to_json()
+    match_log: dict[str, Any] = await operations.run(
+        request.app.state, "table.log", table_id=table_id
+    )
+    return match_log
 
 
 @router.get(
@@ -251,13 +266,10 @@ async def get_replay(
     start: Annotated[int, Query(ge=0, le=1_000_000, description="first frame (0: the deal)")] = 0,
     count: Annotated[int, Query(ge=1, le=MAX_FRAMES, description="frames wanted")] = 50,
 ) -> dict[str, Any]:
-    table = await _lobby(request).get(table_id)
-    if table.live:
-        raise TableError(409, "a match can be replayed once it is over")
-    if seat is not None and seat >= table.players:
-        raise TableError(404, f"there is no seat {seat}")
-    replay = replay_window(table.match_log(), seat, start, count)
-    return {"table": table.summary(), **replay}
+    replay: dict[str, Any] = await operations.run(
+        request.app.state, "table.replay", table_id=table_id, seat=seat, start=start, count=count
+    )
+    return replay
 
 
 class Rematch(BaseModel):
@@ -273,5 +285,8 @@ class Rematch(BaseModel):
 )
 async def rematch(table_id: TableId, body: Rematch, request: Request) -> dict[str, Any]:
     account = await _account(request)
-    rematches: Rematches = request.app.state.rematches
-    return await rematches.accept(table_id, body.token, account.user_id if account else None)
+    user_id = account.user_id if account else None
+    result: dict[str, Any] = await operations.run(
+        request.app.state, "table.rematch", table_id=table_id, token=body.token, user_id=user_id
+    )
+    return result

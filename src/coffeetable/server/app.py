@@ -2,12 +2,14 @@
 
 ``create_app`` builds the FastAPI app: the HTTP API under ``/api``, the
 WebSockets under ``/ws``, the front end at ``/`` and ``/static/``. Tables are
-restored from the database when the app starts.
+restored from the database when the app starts. Given a Redis URL, the process
+joins the other processes on the same database and Redis (``cluster/``).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -21,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Mount
 
 import coffeetable
-from coffeetable.server import api, review_api, ws
+from coffeetable.server import api, operations, review_api, ws
 from coffeetable.server.limits import Limits
 from coffeetable.server.lobby import Lobby, TableError
 from coffeetable.server.matchmaking import Matchmaker
@@ -60,8 +62,19 @@ def _redact_uvicorn_logs() -> None:
             logger.addFilter(RedactTokens())
 
 
+#: The environment variable naming the Redis of a site of several processes.
+REDIS_ENV = "COFFEETABLE_REDIS_URL"
+#: Seconds a process's leases last without renewal (how fast a dead one is replaced).
+LEASE_ENV = "COFFEETABLE_LEASE_SECONDS"
+
+
 def create_app(
-    database_url: str | None = None, *, allow_seed: bool = False, limits: Limits | None = None
+    database_url: str | None = None,
+    *,
+    allow_seed: bool = False,
+    limits: Limits | None = None,
+    redis_url: str | None = None,
+    lease_seconds: float | None = None,
 ) -> FastAPI:
     """The Coffee Table site.
 
@@ -69,8 +82,13 @@ def create_app(
     else SQLite in the user's data folder. ``allow_seed`` lets ``POST
     /api/tables`` choose the deal's seed (tests only: the seed reveals every card).
     ``limits``: rates, sizes and quotas (default: ``Limits.from_env()``).
+    ``redis_url`` (default ``$COFFEETABLE_REDIS_URL``; none: a single process) makes
+    this process one of several sharing the database and this Redis; ``lease_seconds``
+    (default ``$COFFEETABLE_LEASE_SECONDS``, else 5) is how long its table leases last.
     """
     limits = limits or Limits.from_env()
+    redis_url = redis_url or os.environ.get(REDIS_ENV) or None
+    lease = lease_seconds or float(os.environ.get(LEASE_ENV) or 5.0)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -79,7 +97,17 @@ def create_app(
         lobby = Lobby(store, allow_seed=allow_seed, limits=limits)
         app.state.store = store
         app.state.lobby = lobby
-        app.state.players = PlayersService(store, lobby, limits=limits)
+        app.state.cluster = None
+        throttles = {}
+        if redis_url:
+            from coffeetable.server.cluster.node import Cluster
+
+            cluster = Cluster(redis_url, lobby, lease_seconds=lease)
+            cluster.run_here = lambda name, args: operations.run_here(app.state, name, args)
+            throttles = cluster.throttles(limits)
+            app.state.cluster = cluster
+            await cluster.start()
+        app.state.players = PlayersService(store, lobby, limits=limits, **throttles)
         app.state.matchmaker = Matchmaker(lobby)
         app.state.rematches = Rematches(lobby)
         app.state.reviews = Reviews(lobby, limits)
@@ -89,6 +117,8 @@ def create_app(
         finally:
             app.state.matchmaker.close()
             await app.state.reviews.close()
+            if app.state.cluster is not None:
+                await app.state.cluster.close()  # hands the tables over first
             await lobby.close()
             await store.close()
 
@@ -149,8 +179,14 @@ def allowed_methods(app: FastAPI, path: str) -> list[str]:
     return sorted(methods)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None) -> None:
-    """Run the site with uvicorn until interrupted (``coffeetable serve``)."""
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database_url: str | None = None,
+    redis_url: str | None = None,
+) -> None:
+    """Run the site with uvicorn until interrupted (``coffeetable serve``); with
+    ``redis_url``, as one of several processes (``docs/deploy.md``)."""
     import uvicorn
 
     url = database_url or default_database_url()
@@ -161,11 +197,19 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     log.info("Coffee Table on http://%s:%d/", host, port)
     # No permessage-deflate: our frames are small, and compressing them cost more CPU
     # than sending them (issue 14); a 1 MiB cap on a frame.
+    redis_url = redis_url or os.environ.get(REDIS_ENV) or None
+    if redis_url:
+        log.info("cluster: Redis at %s", _without_password(redis_url))
     uvicorn.run(
-        create_app(url),
+        create_app(url, redis_url=redis_url),
         host=host,
         port=port,
         log_level="info",
         ws_max_size=1 << 20,
         ws_per_message_deflate=False,
     )
+
+
+def _without_password(url: str) -> str:
+    """``url`` fit for a log line."""
+    return re.sub(r"//[^@/]*@", "//***@", url)

@@ -8,9 +8,9 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 
 from coffeetable import games
+from coffeetable.server import operations
 from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.lobby import TableError
-from coffeetable.server.matchmaking import Matchmaker
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players.auth_api import from_this_site
 from coffeetable.server.table_requests import MAX_NAME_INPUT, MAX_SEATS
@@ -39,11 +39,6 @@ class TicketBody(BaseModel):
     ticket: str = Field(max_length=64, description="the ticket POST /api/play-now gave you")
 
 
-def _matchmaker(request: Request) -> Matchmaker:
-    matchmaker: Matchmaker = request.app.state.matchmaker
-    return matchmaker
-
-
 @router.post(
     "/play-now",
     summary="wait for a table of this game: seated with others, or with bots after the wait",
@@ -57,21 +52,24 @@ async def play_now(body: PlayNow, request: Request) -> dict[str, Any]:
     address = request.client.host if request.client else None
     players: PlayersService = request.app.state.players
     account = await players.account_for(request)
-    ticket, status = await _matchmaker(request).join(
-        body.game,
-        body.players,
-        body.rated,
-        body.bot_level,
-        account.username if account else body.name,
-        address,
-        account.user_id if account else None,
+    joined: dict[str, Any] = await operations.run(
+        request.app.state,
+        "play_now.join",
+        game_name=body.game,
+        players=body.players,
+        rated=body.rated,
+        bot_level=body.bot_level,
+        name=account.username if account else body.name,
+        address=address,
+        user_id=account.user_id if account else None,
     )
-    return {"ticket": ticket, **status}
+    return joined
 
 
 @router.get("/play-now", summary="who waits for what", operation_id="play_now_queues")
-def play_now_queues(request: Request) -> list[dict[str, Any]]:
-    return _matchmaker(request).overview()
+async def play_now_queues(request: Request) -> list[dict[str, Any]]:
+    overview: list[dict[str, Any]] = await operations.run(request.app.state, "play_now.overview")
+    return overview
 
 
 @router.post(
@@ -80,8 +78,11 @@ def play_now_queues(request: Request) -> list[dict[str, Any]]:
     operation_id="play_now_status",
     responses=_ERRORS,
 )
-def play_now_status(body: TicketBody, request: Request) -> dict[str, Any]:
-    return _matchmaker(request).status(body.ticket)
+async def play_now_status(body: TicketBody, request: Request) -> dict[str, Any]:
+    status: dict[str, Any] = await operations.run(
+        request.app.state, "play_now.status", ticket=body.ticket
+    )
+    return status
 
 
 @router.post(
@@ -90,6 +91,6 @@ def play_now_status(body: TicketBody, request: Request) -> dict[str, Any]:
     operation_id="play_now_cancel",
     responses=_ERRORS,
 )
-def play_now_cancel(body: TicketBody, request: Request) -> dict[str, Any]:
-    _matchmaker(request).cancel(body.ticket)
+async def play_now_cancel(body: TicketBody, request: Request) -> dict[str, Any]:
+    await operations.run(request.app.state, "play_now.cancel", ticket=body.ticket)
     return {"cancelled": True}

@@ -25,7 +25,7 @@ class TableQuotas:
         self._created: dict[str, deque[float]] = {}
         self._owned: dict[str, set[str]] = {}
 
-    def refusal(
+    async def refusal(
         self,
         address: str | None,
         bot_seats: int,
@@ -42,6 +42,13 @@ class TableQuotas:
             return 503, "the server has no room for more bots now: try again later"
         if address is None:
             return None
+        return await self.address_refusal(address, is_live)
+
+    async def address_refusal(
+        self, address: str, is_live: Callable[[str], bool]
+    ) -> tuple[int, str] | None:
+        """The per-address part of ``refusal``."""
+        limits = self.limits
         now = time.monotonic()
         created = self._created.get(address)
         if created is not None:
@@ -63,7 +70,7 @@ class TableQuotas:
                 )
         return None
 
-    def record(self, address: str | None, table_id: str) -> None:
+    async def record(self, address: str | None, table_id: str) -> None:
         """A table was created from ``address``."""
         if address is None:
             return

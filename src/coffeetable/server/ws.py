@@ -61,6 +61,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -68,6 +70,7 @@ from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from coffeetable.server import chat
+from coffeetable.server.cluster import Elsewhere
 from coffeetable.server.connections import (
     MAX_PENDING,
     Connection,
@@ -112,7 +115,7 @@ async def _admit(websocket: WebSocket, lobby: Lobby) -> str | None:
         await _refuse(websocket, refusal, FORBIDDEN)
         return None
     address = client_address(websocket)
-    if not lobby.sockets.acquire(address):
+    if not await lobby.admit_socket(address):
         reason = f"too many connections from your address (at most {limits.sockets_per_client})"
         await _refuse(websocket, reason + ": close one and try again", TRY_LATER)
         return None
@@ -130,35 +133,38 @@ async def table_socket(
     try:
         await _serve_table(websocket, lobby, table_id, token, watch)
     finally:
-        lobby.sockets.release(address)
+        await lobby.socket_closed(address)
 
 
 async def _serve_table(
     websocket: WebSocket, lobby: Lobby, table_id: str, token: str | None, watch: bool = False
 ) -> None:
-    try:
-        table = await lobby.get(table_id)
-    except TableError as error:
-        await _refuse(websocket, error.detail, NOT_FOUND)
-        return
-    seat, account = None, None
-    if token:
-        seat = table.seat_for_token(token)
-        if seat is None:
-            await _refuse(websocket, "this token holds no seat at this table", FORBIDDEN)
-            return
-    else:  # a signed-in player's seat from any browser (the Origin was checked),
+    account = None
+    if not token:  # a signed-in player's seat from any browser (the Origin was checked),
         # or a bot's by its API key (``Authorization: Bearer``; never in the URL)
         try:
             account = await websocket.app.state.players.account_for(websocket)
         except HTTPException as error:
             await _refuse(websocket, str(error.detail), FORBIDDEN)
             return
-        if account is not None and not watch:
-            seat = seating.seat_for_user(table, account.user_id)
-            if seat is None and is_program(account):
-                await _refuse(websocket, "this bot has no seat at this table", FORBIDDEN)
-                return
+    user_id = None if account is None else account.user_id
+    program = account is not None and is_program(account)
+    try:
+        table = await lobby.get(table_id)
+    except Elsewhere as moved:  # another process runs it: relay this socket there
+        assert lobby.cluster is not None
+        username = None if account is None else account.username
+        await lobby.cluster.relay.serve(
+            websocket, moved.owner, table_id, token, user_id, username, watch, program
+        )
+        return
+    except TableError as error:
+        await _refuse(websocket, error.detail, NOT_FOUND)
+        return
+    seat, refusal = seat_of_socket(table, token, user_id, watch, program)
+    if refusal is not None:
+        await _refuse(websocket, refusal, FORBIDDEN)
+        return
     await chat.load(table)
     await websocket.accept()
     conn = Connection(websocket, seat, lobby.limits)
@@ -172,7 +178,7 @@ async def _serve_table(
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
-            if not handle_frame(table, conn, frame):
+            if not handle_frame(conn, frame, partial(handle, table, conn)):
                 flooded = True
                 conn.close(POLICY, "you sent too many messages: this socket is closed")
                 break
@@ -185,6 +191,23 @@ async def _serve_table(
                 await pump
         pump.cancel()
         lobby.release(table)
+
+
+def seat_of_socket(
+    table: Table, token: str | None, user_id: int | None, watch: bool, program: bool = False
+) -> tuple[int | None, str | None]:
+    """The seat a socket takes (None: it watches), or why it is refused."""
+    if token:
+        seat = table.seat_for_token(token)
+        if seat is None:
+            return None, "this token holds no seat at this table"
+        return seat, None
+    if user_id is None or watch:
+        return None, None
+    seat = seating.seat_for_user(table, user_id)
+    if seat is None and program:
+        return None, "this bot has no seat at this table"
+    return seat, None
 
 
 def parse(frame: Frame, limits: Limits) -> tuple[dict[str, Any] | None, str | None]:
@@ -211,8 +234,9 @@ def _size(text: str | None, data: bytes | None) -> int:
     return len(text) if text.isascii() else len(text.encode("utf-8", errors="surrogatepass"))
 
 
-def handle_frame(table: Table, conn: Connection, frame: Frame) -> bool:
-    """One frame from the client; False once it floods (the caller closes the socket)."""
+def handle_frame(conn: Connection, frame: Frame, deliver: Callable[[dict[str, Any]], bool]) -> bool:
+    """One frame from the client: checked, then ``deliver``-ed (to ``handle`` here, or
+    relayed to the table's process). False once it floods (the caller closes the socket)."""
     throttle = conn.throttle
     message, error = parse(frame, throttle.limits)
     if not throttle.messages.take():
@@ -220,7 +244,7 @@ def handle_frame(table: Table, conn: Connection, frame: Frame) -> bool:
     if message is None:
         conn.send_error(error or "not a message")
         return True
-    return handle(table, conn, message)
+    return deliver(message)
 
 
 def _slow_down(conn: Connection, message: dict[str, Any] | None, reason: str) -> bool:
@@ -307,7 +331,7 @@ async def echo_socket(websocket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        lobby.sockets.release(address)
+        await lobby.socket_closed(address)
 
 
 def _echo(frame: Frame, throttle: Throttle) -> str | None:

@@ -1,0 +1,265 @@
+"""WebSockets whose table another process runs.
+
+The process that holds the socket (the *socket side*) keeps it: the Origin
+check, the socket quota, the size and message-rate limits all apply there, as
+for a local table. Each message that passes is relayed to the table's owner,
+in order, on the bus. On the owner (the *table side*) a ``RemoteConnection``
+stands for the socket in the table's ``connections``: the table attaches it,
+seats it, counts it (presence, grace, spectators, abandon) and sends it its
+own seat's states, exactly as a local client, and each text it is sent goes
+back to the socket side, to that one socket only.
+
+If the owner dies, the socket side closes its sockets with 1012 ("service
+restart"), and the pages reconnect (to any process) by themselves; if the
+socket side dies, the owner drops its remote connections.
+
+Bus messages: ``ws_open`` / ``ws_in`` / ``ws_bye`` go to the owner;
+``ws_out`` / ``ws_close`` come back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from coffeetable.server.cluster import Elsewhere
+from coffeetable.server.connections import Connection, close_reason
+from coffeetable.server.lobby import TableError
+
+if TYPE_CHECKING:
+    from coffeetable.server.cluster.node import Cluster
+    from coffeetable.server.tables import Table
+
+log = logging.getLogger("coffeetable.cluster")
+
+#: Close codes: the server restarts (reconnect), no such table.
+RESTART, NOT_FOUND, POLICY = 1012, 4404, 1008
+
+Message = dict[str, Any]
+
+
+class RemoteConnection(Connection):
+    """A client of a local table whose socket another process holds."""
+
+    def __init__(self, cluster: Cluster, process: str, conn_id: str, seat: int | None) -> None:
+        super().__init__(None, seat, cluster.lobby.limits)  # type: ignore[arg-type]
+        self.cluster = cluster
+        self.process = process
+        self.conn_id = conn_id
+
+    def send(self, text: str) -> None:
+        if not self.closed:
+            self.cluster.bus.send(
+                self.process, {"kind": "ws_out", "conn": self.conn_id, "text": text}
+            )
+
+    def close(self, code: int = 1008, reason: str = "") -> None:
+        if not self.closed:
+            self.closed = True
+            message = {"kind": "ws_close", "conn": self.conn_id, "code": code}
+            self.cluster.bus.send(self.process, {**message, "reason": close_reason(reason)})
+
+    async def pump(self) -> None:  # nothing to pump: ``send`` forwards at once
+        return
+
+
+@dataclass
+class _Remote:
+    """The table side of one relayed socket (messages wait until it is attached)."""
+
+    table: Table | None = None
+    conn: RemoteConnection | None = None
+    waiting: list[Message] = field(default_factory=list)
+
+
+class Relay:
+    """Both sides of relayed sockets for one process."""
+
+    def __init__(self, cluster: Cluster) -> None:
+        self.cluster = cluster
+        #: Socket side: our sockets whose table is elsewhere: id -> (connection, owner).
+        self.sockets: dict[str, tuple[Connection, str]] = {}
+        #: Table side: (process, id) -> the remote connection at our table.
+        self.remotes: dict[tuple[str, str], _Remote] = {}
+        self._ids = itertools.count(1)
+        bus = cluster.bus
+        bus.handlers.update(
+            ws_open=self._on_open,
+            ws_in=self._on_in,
+            ws_bye=self._on_bye,
+            ws_out=self._on_out,
+            ws_close=self._on_close,
+        )
+
+    # -- the socket side ---------------------------------------------------------
+
+    async def serve(
+        self,
+        websocket: WebSocket,
+        owner: str,
+        table_id: str,
+        token: str | None,
+        user_id: int | None,
+        username: str | None,
+        watch: bool,
+        program: bool = False,
+    ) -> None:
+        """Hold ``websocket`` for a table ``owner`` runs, until either side closes."""
+        from coffeetable.server import ws
+
+        cluster = self.cluster
+        conn_id = f"{next(self._ids)}"
+        await websocket.accept()
+        conn = Connection(websocket, None, cluster.lobby.limits)
+        self.sockets[conn_id] = (conn, owner)
+        opening = {"kind": "ws_open", "conn": conn_id, "from": cluster.me, "table": table_id}
+        cluster.bus.send(
+            owner,
+            {
+                **opening,
+                "token": token,
+                "user_id": user_id,
+                "username": username,
+                "watch": watch,
+                "program": program,
+            },
+        )
+        pump = asyncio.get_running_loop().create_task(conn.pump())
+
+        def deliver(message: Message) -> bool:
+            cluster.bus.send(
+                owner, {"kind": "ws_in", "conn": conn_id, "from": cluster.me, "message": message}
+            )
+            return True
+
+        try:
+            while not conn.closed:
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                if not ws.handle_frame(conn, frame, deliver):
+                    conn.close(POLICY, "you sent too many messages: this socket is closed")
+                    break
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            self.sockets.pop(conn_id, None)
+            cluster.bus.send(owner, {"kind": "ws_bye", "conn": conn_id, "from": cluster.me})
+            conn.close(RESTART, "")
+            try:
+                await asyncio.wait_for(pump, 2.0)
+            except (TimeoutError, Exception):
+                pump.cancel()
+
+    def _on_out(self, message: Message) -> None:
+        found = self.sockets.get(message["conn"])
+        if found is not None:
+            found[0].send(message["text"])
+
+    def _on_close(self, message: Message) -> None:
+        found = self.sockets.get(message["conn"])
+        if found is not None:
+            found[0].close(message["code"], message.get("reason", ""))
+
+    def owners(self) -> set[str]:
+        """The processes our relayed sockets' tables are on."""
+        return {owner for _, owner in self.sockets.values()}
+
+    def owner_gone(self, owner: str) -> None:
+        """``owner`` died: its tables' sockets are told to reconnect."""
+        for conn, their_owner in list(self.sockets.values()):
+            if their_owner == owner:
+                conn.close(RESTART, "the table moves to another server: reconnecting")
+
+    # -- the table side ----------------------------------------------------------
+
+    async def _on_open(self, message: Message) -> None:
+        from coffeetable.server import chat, ws
+
+        key = (message["from"], message["conn"])
+        remote = self.remotes[key] = _Remote()
+        cluster = self.cluster
+        reply = {"conn": message["conn"]}
+        try:
+            table = await cluster.lobby.get(message["table"])
+        except Elsewhere:
+            self.remotes.pop(key, None)
+            cluster.bus.send(
+                key[0], {**reply, "kind": "ws_close", "code": RESTART, "reason": "moved"}
+            )
+            return
+        except TableError as error:
+            self.remotes.pop(key, None)
+            self._refuse(key, error.detail, NOT_FOUND)
+            return
+        seat, refusal = ws.seat_of_socket(
+            table,
+            message.get("token"),
+            message.get("user_id"),
+            bool(message.get("watch")),
+            bool(message.get("program")),
+        )
+        if refusal is not None:
+            self.remotes.pop(key, None)
+            self._refuse(key, refusal, ws.FORBIDDEN)
+            return
+        await chat.load(table)
+        if self.remotes.get(key) is not remote:  # it said goodbye meanwhile
+            return
+        conn = RemoteConnection(cluster, key[0], key[1], seat)
+        if message.get("username"):
+            conn.viewer_name = message["username"]
+        remote.table, remote.conn = table, conn
+        table.attach(conn)
+        for waiting in remote.waiting:
+            ws.handle(table, conn, waiting)
+        remote.waiting.clear()
+
+    def _refuse(self, key: tuple[str, str], reason: str, code: int) -> None:
+        from coffeetable.server.connections import encode
+
+        bus = self.cluster.bus
+        text = encode({"type": "error", "reason": reason})
+        bus.send(key[0], {"kind": "ws_out", "conn": key[1], "text": text})
+        bus.send(
+            key[0],
+            {"kind": "ws_close", "conn": key[1], "code": code, "reason": close_reason(reason)},
+        )
+
+    def _on_in(self, message: Message) -> None:
+        from coffeetable.server import ws
+
+        remote = self.remotes.get((message["from"], message["conn"]))
+        if remote is None:
+            return
+        if remote.conn is None or remote.table is None:
+            remote.waiting.append(message["message"])
+        elif not ws.handle(remote.table, remote.conn, message["message"]):
+            remote.conn.close(POLICY, "you sent too many messages: this socket is closed")
+
+    def _on_bye(self, message: Message) -> None:
+        remote = self.remotes.pop((message["from"], message["conn"]), None)
+        if remote is not None and remote.table is not None and remote.conn is not None:
+            remote.conn.closed = True  # its socket is gone: nothing more to send
+            remote.table.detach(remote.conn)
+            self.cluster.lobby.release(remote.table)
+
+    def processes(self) -> set[str]:
+        """The processes holding sockets of our tables."""
+        return {process for process, _ in self.remotes}
+
+    def process_gone(self, process: str) -> None:
+        """``process`` died: its sockets left our tables."""
+        for key in [key for key in self.remotes if key[0] == process]:
+            self._on_bye({"from": key[0], "conn": key[1]})
+
+    def table_dropped(self, table: Table) -> None:
+        """We no longer run ``table``: forget its remote connections (the table closed them)."""
+        for key, remote in list(self.remotes.items()):
+            if remote.table is table:
+                del self.remotes[key]
