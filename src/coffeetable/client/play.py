@@ -1,0 +1,301 @@
+"""Playing matches on the site as a bot account: ``play`` and ``play_table``.
+
+A match is the table's WebSocket (``/ws/tables/{id}``, the key in the
+handshake's ``Authorization`` header). For every state that offers the bot
+something (``legal`` not empty) the policy is asked once, ``policy(view,
+legal) -> action``, and its answer sent with the state's ``seq``; a state
+with nothing to do is only read. An answer refused "too slow" (Espresso: the
+stack moved) waits for the next state, as at the table; one refused for
+another reason (not legal) asks the policy again, then plays the first legal
+action, so a buggy policy never stalls its seat. A dropped connection is
+opened again (waits of 0.5 s doubling to 10 s), and the server sends the
+state as it is now: the table's clock runs meanwhile, and past the table's
+grace a greedy stand-in plays the seat until the bot is back.
+
+Where the matches come from (``play``): ``opponents=["greedy"]`` makes a
+table per match with the site's bots (the bot's seat turns round the
+table); ``play_now=True`` waits in the Play now queue; otherwise the bot
+plays the tables it is invited to (``GET /api/me`` lists its seats).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from coffeetable.client.http import Site, SiteError
+
+log = logging.getLogger("coffeetable.client")
+
+Action = dict[str, Any]
+#: ``policy(view, legal) -> action``: one of ``legal`` (or a coroutine of one).
+Policy = Callable[[dict[str, Any], list[Action]], Action | Awaitable[Action]]
+#: Close codes that mean "do not come back": refused (bad key, no seat), no table.
+FATAL = {4403, 4404, 1008}
+#: How often (seconds) invitations and Play now tickets are asked about.
+POLL = 0.5
+#: The longest wait between two reconnections (seconds).
+MAX_BACKOFF = 10.0
+
+
+class PlayError(Exception):
+    """The bot cannot play this table (refused, or the site went away for good)."""
+
+
+@dataclass
+class MatchResult:
+    """How one match went for the bot."""
+
+    table_id: str
+    game: str
+    seat: int | None
+    status: str = "running"  # over | abandoned (or running, if it stopped early)
+    winners: list[int] = field(default_factory=list)
+    view: dict[str, Any] = field(default_factory=dict)  # the seat's last view
+    actions: int = 0  # actions of the bot the table accepted
+    rejected: int = 0  # answers refused (too slow, not legal, ...)
+    reconnects: int = 0
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def won(self) -> bool:
+        """True if the bot is among the winners (a shared win counts)."""
+        return self.seat is not None and self.seat in self.winners
+
+
+async def _decide(policy: Policy, view: dict[str, Any], legal: list[Action]) -> Action:
+    answer = policy(view, legal)
+    if inspect.isawaitable(answer):
+        answer = await answer
+    return answer  # type: ignore[return-value]
+
+
+class _Match:
+    """One table's socket and what the bot did there."""
+
+    def __init__(self, site: Site, table_id: str, policy: Policy) -> None:
+        self.site, self.table_id, self.policy = site, table_id, policy
+        self.result = MatchResult(table_id, "", None)
+        self.acted: int | None = None  # seq of the last state answered
+        self.tries = 0  # refusals on that state (not "too slow")
+        self.state: dict[str, Any] | None = None
+        self.over = False
+
+    async def run(self) -> MatchResult:
+        backoff = 0.5
+        while not self.over:
+            try:
+                await self._connect()
+                backoff = 0.5
+            except PlayError:
+                raise
+            except (TimeoutError, OSError, ConnectionClosed, InvalidStatus) as error:
+                if isinstance(error, ConnectionClosed) and _code(error) in FATAL:
+                    raise PlayError(_reason(error)) from None
+                if self.over:
+                    break
+                self.result.reconnects += 1
+                log.info(
+                    "table %s: connection lost (%s); again in %.1f s", self.table_id, error, backoff
+                )
+                await asyncio.sleep(backoff)
+                backoff = min(MAX_BACKOFF, backoff * 2)
+        return self.result
+
+    async def _connect(self) -> None:
+        url = f"{self.site.ws_url}/ws/tables/{self.table_id}"
+        async with connect(url, additional_headers=self.site.headers(), max_size=None) as ws:
+            self.acted = None  # a new socket: its states are new
+            async for text in ws:
+                message = json.loads(text)
+                reply = await self._on(message)
+                if reply is not None:
+                    await ws.send(json.dumps(reply))
+                if self.over:
+                    await ws.close()
+                    return
+            raise ConnectionClosed(ws.close_rcvd, ws.close_sent)
+
+    async def _on(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        kind = message.get("type")
+        if kind == "error":
+            log.warning("table %s: %s", self.table_id, message.get("reason"))
+        elif kind == "table":
+            summary = message["table"]
+            self.result.game = summary.get("game", self.result.game)
+            if summary.get("status") in ("over", "abandoned"):
+                self.result.status = summary["status"]
+                self.over = True
+        elif kind == "history":
+            self.result.events.extend(message.get("events", []))
+        elif kind == "event":  # servers before the events travelled inside states
+            self.result.events.append(message["event"])
+        elif kind == "state":
+            self.result.events.extend(message.get("events", []))
+            return await self._on_state(message)
+        elif kind == "rejected":
+            return await self._on_rejected(message)
+        return None
+
+    async def _on_state(self, state: dict[str, Any]) -> dict[str, Any] | None:
+        self.state = state
+        self.result.seat = state.get("seat")
+        view = state.get("view") or {}
+        self.result.view = view
+        self.result.winners = list(view.get("winners") or [])
+        if self.result.seat is None:
+            raise PlayError("this socket holds no seat (is the bot seated at this table?)")
+        legal = state.get("legal") or []
+        if not legal or state.get("seq") == self.acted:
+            return None
+        self.acted, self.tries = state.get("seq"), 0
+        return await self._act(view, legal)
+
+    async def _act(self, view: dict[str, Any], legal: list[Action]) -> dict[str, Any]:
+        if self.tries >= 2:
+            action = legal[0]  # the policy keeps failing: never leave the seat stuck
+        else:
+            action = await _decide(self.policy, view, legal)
+        self.result.actions += 1
+        return {"type": "act", "action": action, "seq": self.acted}
+
+    async def _on_rejected(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        self.result.actions -= 1
+        self.result.rejected += 1
+        reason = str(message.get("reason", ""))
+        state = self.state
+        if reason == "too slow" or state is None or state.get("seq") != self.acted:
+            return None  # a newer state is on its way: decide on that one
+        if reason.startswith("slow down"):
+            await asyncio.sleep(0.2)
+        log.info("table %s: refused %r: %s", self.table_id, message.get("action"), reason)
+        self.tries += 1
+        legal = state.get("legal") or []
+        return await self._act(state.get("view") or {}, legal) if legal else None
+
+
+def _code(error: ConnectionClosed) -> int | None:
+    frame = error.rcvd
+    return None if frame is None else frame.code
+
+
+def _reason(error: ConnectionClosed) -> str:
+    frame = error.rcvd
+    return "closed" if frame is None else f"closed {frame.code}: {frame.reason}"
+
+
+async def play_table(url: str, key: str, table_id: str, policy: Policy) -> MatchResult:
+    """Play the bot's seat at one table until its match ends."""
+    return await _Match(Site(url, key), table_id, policy).run()
+
+
+async def play_async(
+    url: str,
+    key: str,
+    policy: Policy,
+    game: str | None = None,
+    games: int = 1,
+    *,
+    opponents: Sequence[str] | None = None,
+    options: Mapping[str, Any] | None = None,
+    play_now: bool = False,
+    players: int = 2,
+    on_match: Callable[[MatchResult], None] | None = None,
+) -> list[MatchResult]:
+    """``play`` in a running event loop."""
+    if games < 1:
+        raise ValueError("games is at least 1")
+    if (opponents is not None or play_now) and game is None:
+        raise ValueError("name the game to make tables or queue for")
+    site = Site(url, key)
+    results: list[MatchResult] = []
+    played: set[str] = set()
+    while len(results) < games:
+        if opponents is not None:
+            assert game is not None
+            table_id = await _new_table(site, game, list(opponents), options, len(results))
+        elif play_now:
+            assert game is not None
+            table_id = await _queue(site, game, players)
+        else:
+            table_id = await _invitation(site, game, played)
+        played.add(table_id)
+        result = await _Match(site, table_id, policy).run()
+        results.append(result)
+        if on_match is not None:
+            on_match(result)
+    return results
+
+
+def play(
+    url: str,
+    key: str,
+    policy: Policy,
+    game: str | None = None,
+    games: int = 1,
+    **kwargs: Any,
+) -> list[MatchResult]:
+    """Play ``games`` matches on the site at ``url`` as the bot whose API key is ``key``.
+
+    ``policy(view, legal) -> action`` chooses one of the legal actions from the
+    seat's view. ``opponents`` (site bot levels, e.g. ``["greedy"]``) makes a
+    table per match against them, with ``options`` for the game; ``play_now``
+    queues for tables of ``players``; with neither, the bot plays the tables it
+    is invited to (of ``game`` if given). ``on_match`` hears each result.
+    Returns the results in the order played.
+    """
+    return asyncio.run(play_async(url, key, policy, game, games, **kwargs))
+
+
+async def _new_table(
+    site: Site, game: str, opponents: list[str], options: Mapping[str, Any] | None, index: int
+) -> str:
+    """A table of the bot and ``opponents``; the bot's seat turns with ``index``."""
+    seats = len(opponents) + 1
+    mine = index % seats
+    others = [seat for seat in range(seats) if seat != mine]
+    body = {
+        "game": game,
+        "players": seats,
+        "bots": {str(seat): level for seat, level in zip(others, opponents, strict=True)},
+        "options": dict(options or {}),
+    }
+    created = await site.call("POST", "/api/tables", body)
+    return str(created["table_id"])
+
+
+async def _queue(site: Site, game: str, players: int) -> str:
+    """Wait in the Play now queue; the table it seats the bot at."""
+    status = await site.call("POST", "/api/play-now", {"game": game, "players": players})
+    ticket = status["ticket"]
+    while status.get("status") != "seated":
+        await asyncio.sleep(POLL)
+        status = await site.call("POST", "/api/play-now/status", {"ticket": ticket})
+    return str(status["table_id"])
+
+
+async def _invitation(site: Site, game: str | None, played: set[str]) -> str:
+    """Wait until the bot is seated at a live table it has not played yet."""
+    announced = False
+    while True:
+        try:
+            me = await site.call("GET", "/api/me")
+        except SiteError as error:
+            if error.status in (401, 403):
+                raise PlayError(error.detail) from None
+            raise
+        for table in me.get("tables", []):
+            if table["table_id"] not in played and game in (None, table["game"]):
+                return str(table["table_id"])
+        if not announced:
+            log.info("waiting for an invitation (%s)", me.get("username"))
+            announced = True
+        await asyncio.sleep(POLL)

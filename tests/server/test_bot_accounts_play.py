@@ -1,0 +1,149 @@
+"""A bot account plays full matches through ``coffeetable.client``, against a server in a
+thread: every turn-based game and Espresso, by its own tables, by invitation and after a
+dropped connection; its matches are rated and it shows on the bots' leaderboard."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from coffeetable import client
+from tests.server.conftest import Browser, ServerThread
+
+Message = dict[str, Any]
+
+
+def make_bot(browser: Browser, name: str = "bot-v2") -> str:
+    """Sign up alice (if needed), make a bot of hers and a key for it; return the key."""
+    response = browser.http.post("/api/bots", json={"name": name})
+    assert response.status_code == 200, response.text
+    assert response.json()["name"] == f"alice/{name}"
+    response = browser.http.post(f"/api/bots/{name}/keys", json={"label": "laptop"})
+    assert response.status_code == 200, response.text
+    key: str = response.json()["key"]
+    return key
+
+
+def seeded_policy(seed: int) -> Callable[[Message, list[Message]], Message]:
+    """A random policy (reproducible), that never asks to undo."""
+    rng = random.Random(seed)
+
+    def policy(view: Message, legal: list[Message]) -> Message:
+        assert isinstance(view, dict) and legal
+        choices = [action for action in legal if action.get("type") != "undo"] or legal
+        return rng.choice(choices)
+
+    return policy
+
+
+@pytest.fixture
+def alice(server: ServerThread, browsers: Callable[[str], Browser]) -> Browser:
+    browser = browsers(server.url)
+    browser.sign_up("alice")
+    return browser
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("doppio", {}),
+        ("fika", {}),
+        ("cafe", {}),
+        ("espresso", {"target": 15, "bot_speed": 50}),
+    ],
+)
+def test_a_bot_plays_a_full_match_through_the_client(
+    server: ServerThread, alice: Browser, game: str, options: Message
+) -> None:
+    key = make_bot(alice)
+    seen: list[client.MatchResult] = []
+    results = client.play(
+        server.url,
+        key,
+        seeded_policy(7),
+        game=game,
+        games=1,
+        opponents=["greedy"],
+        options=options,
+        on_match=seen.append,
+    )
+    assert seen == results and len(results) == 1
+    result = results[0]
+    assert result.status == "over", result
+    assert result.game == game and result.seat == 0
+    assert result.actions > 0
+    assert result.winners, "a finished match has winners"
+    summary = server.summary(result.table_id)
+    assert summary["status"] == "over"
+    mine = summary["seats"][0]
+    assert mine["name"] == "alice/bot-v2"
+    assert mine["program"] is True and mine["owner"] == "alice" and mine["bot"] is None
+    assert summary["seats"][1]["program"] is False
+    # Its rated match moved its own rating: it is on the bots' leaderboard, with its owner.
+    board = server.http.get(f"/api/leaderboards/{game}/bots").json()
+    names = {entry["name"]: entry for entry in board["entries"]}
+    assert names["alice/bot-v2"]["owner"] == "alice"
+    assert names["alice/bot-v2"]["games"] == 1
+    assert names["greedy"]["owner"] is None
+    people = server.http.get(f"/api/leaderboards/{game}").json()["entries"]
+    assert any(e["name"] == "alice/bot-v2" and e["bot"] for e in people)
+
+
+def test_ten_matches_turn_the_seats_round(server: ServerThread, alice: Browser) -> None:
+    key = make_bot(alice)
+    results = client.play(
+        server.url, key, seeded_policy(1), game="fika", games=3, opponents=["greedy"]
+    )
+    assert [r.seat for r in results] == [0, 1, 0]
+    assert all(r.status == "over" for r in results)
+    assert len({r.table_id for r in results}) == 3
+
+
+def test_an_invited_bot_plays_its_seat(server: ServerThread, alice: Browser) -> None:
+    key = make_bot(alice)
+    # Every seat a bot: alice only watches; the table waits for her program in seat 0.
+    created = alice.http.post(
+        "/api/tables",
+        json={"game": "fika", "players": 2, "bots": {"0": "alice/bot-v2", "1": "greedy"}},
+    )
+    assert created.status_code == 200, created.text
+    table_id = created.json()["table_id"]
+    assert created.json()["seat"] is None
+    summary = server.summary(table_id)
+    assert summary["status"] == "running"
+    assert summary["seats"][0]["program"] and summary["seats"][0]["name"] == "alice/bot-v2"
+    results = client.play(server.url, key, seeded_policy(3), game="fika", games=1)
+    assert results[0].table_id == table_id and results[0].status == "over"
+    assert results[0].seat == 0
+
+
+def test_the_client_reconnects_by_itself(server: ServerThread, alice: Browser) -> None:
+    """The server drops the bot's socket mid-match; the client opens it again and
+    finishes the match."""
+    key = make_bot(alice)
+    dropped = threading.Event()
+    calls = 0
+
+    def policy(view: Message, legal: list[Message]) -> Message:
+        nonlocal calls
+        calls += 1
+        if calls == 3 and not dropped.is_set():
+            dropped.set()
+            lobby = server.server.config.app.state.lobby  # type: ignore[attr-defined]
+            for table in list(lobby.tables.values()):
+                loop = table._actor.get_loop()  # the server's loop: close it from there
+                for conn in list(table.connections):
+                    loop.call_soon_threadsafe(conn.close, 1011, "test: the connection drops")
+        return legal[0]
+
+    started = time.monotonic()
+    results = client.play(server.url, key, policy, game="doppio", opponents=["greedy"])
+    assert dropped.is_set()
+    assert results[0].status == "over"
+    assert results[0].reconnects >= 1
+    assert time.monotonic() - started < 60
