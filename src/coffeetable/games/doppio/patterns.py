@@ -1,9 +1,17 @@
 """How a card's pattern is matched on the path: one small function per pattern kind.
 
 A path is a tuple of 5 spaces; a space is (cup, saucer, spoon), each the index
-of a colour in ``COLOURS`` or None. Every function counts the distinct matches
-in the printed direction (distinct spaces, or distinct windows of adjacent
-spaces); ``count`` reads the path right to left for a card turned 180 degrees.
+of a colour in ``COLOURS`` or None. For matching, the path is read as nine bit
+masks, one per piece (``piece_bits``): bit ``s`` of ``bits[piece(kind, colour)]``
+is set when that piece stands on space ``s``. A pattern is then a few ANDs and
+shifts: "a brown cup with a white cup right after it" is
+``bits[brown cup] & bits[white cup] >> 1``, whose set bits are the spaces where
+such a window starts.
+
+Each card is compiled once into a matcher (``MATCHERS[card.id]``) that gives its
+count both ways round: as printed, and turned 180 degrees (the path read right
+to left). Every count is of distinct matches (distinct spaces, or distinct
+windows of adjacent spaces). ``count`` is the one-card, one-path door.
 """
 
 from __future__ import annotations
@@ -11,100 +19,153 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from coffeetable.games.doppio.cards import COLOURS, KINDS, Card
+from coffeetable.games.doppio.cards import BY_ID, CARDS, COLOURS, KINDS, Card
 
 Space = tuple[int | None, int | None, int | None]
 Path = Sequence[Space]
+#: One bit mask per piece, indexed by ``piece(kind, colour)``.
+Bits = Sequence[int]
+#: A card's (matches as printed, matches turned) on a path's ``Bits``.
+Matcher = Callable[[Bits], tuple[int, int]]
 
 CUP, SAUCER, SPOON = range(3)
 EMPTY: Space = (None, None, None)
+
+
+def piece(kind: int, colour: int) -> int:
+    """The index of the piece of this kind and colour in a path's ``Bits``."""
+    return kind * len(COLOURS) + colour
+
+
+def piece_bits(path: Path) -> list[int]:
+    """The path as one bit mask per piece (bit ``s``: the piece is on space ``s``)."""
+    bits = [0] * (len(KINDS) * len(COLOURS))
+    for index, space in enumerate(path):
+        for kind, colour in enumerate(space):
+            if colour is not None:
+                bits[piece(kind, colour)] |= 1 << index
+    return bits
+
+
+def kind_bits(bits: Bits, kind: int) -> int:
+    """The spaces holding a piece of ``kind``, any colour."""
+    return bits[piece(kind, 0)] | bits[piece(kind, 1)] | bits[piece(kind, 2)]
 
 
 def _colour(name: str) -> int:
     return COLOURS.index(name)
 
 
-def _windows(path: Path, width: int) -> list[Sequence[Space]]:
-    return [path[start : start + width] for start in range(len(path) - width + 1)]
+def _chains(chains: Sequence[tuple[int, int, int]]) -> Matcher:
+    """Three adjacent spaces holding these pieces, in order, for any one of ``chains``.
+
+    Turned, the path is read right to left: the same chain reversed, read as printed.
+    """
+    backwards = [chain[::-1] for chain in chains]
+
+    def starts(bits: Bits, chains: Sequence[tuple[int, int, int]]) -> int:
+        found = 0
+        for first, second, third in chains:
+            found |= bits[first] & bits[second] >> 1 & bits[third] >> 2
+        return found.bit_count()
+
+    def match(bits: Bits) -> tuple[int, int]:
+        return starts(bits, chains), starts(bits, backwards)
+
+    return match
 
 
-def colour_sequence(path: Path, colours: Sequence[str]) -> int:
+def colour_sequence(colours: Sequence[str]) -> Matcher:
     """Three adjacent spaces each holding an element of one same type, in these colours."""
-    wanted = [_colour(c) for c in colours]
-    return sum(
-        any(
-            all(space[kind] == colour for space, colour in zip(window, wanted, strict=True))
-            for kind in range(3)
-        )
-        for window in _windows(path, 3)
+    first, second, third = (_colour(c) for c in colours)
+    return _chains(
+        [(piece(kind, first), piece(kind, second), piece(kind, third)) for kind in range(3)]
     )
 
 
-def kind_sequence(path: Path, kind: str, colours: Sequence[str]) -> int:
+def kind_sequence(kind: str, colours: Sequence[str]) -> Matcher:
     """Three adjacent elements of this kind, in these colours."""
     index = KINDS.index(kind)
-    wanted = [_colour(c) for c in colours]
-    return sum(
-        all(space[index] == colour for space, colour in zip(window, wanted, strict=True))
-        for window in _windows(path, 3)
-    )
+    first, second, third = (piece(index, _colour(c)) for c in colours)
+    return _chains([(first, second, third)])
 
 
-def complete_set(path: Path, colour: str) -> int:
+def complete_set(colour: str) -> Matcher:
     """The cup, saucer and spoon of one colour on three adjacent spaces, in that order."""
     c = _colour(colour)
-    return sum(
-        window[0][CUP] == c and window[1][SAUCER] == c and window[2][SPOON] == c
-        for window in _windows(path, 3)
-    )
+    return _chains([(piece(CUP, c), piece(SAUCER, c), piece(SPOON, c))])
 
 
-def alone(path: Path, kind: str) -> int:
+def alone(kind: str) -> Matcher:
     """Spaces holding exactly one element, of this kind."""
     index = KINDS.index(kind)
-    return sum(
-        space[index] is not None and sum(e is not None for e in space) == 1 for space in path
-    )
+    others = [k for k in range(3) if k != index]
+
+    def match(bits: Bits) -> tuple[int, int]:
+        found = kind_bits(bits, index) & ~(kind_bits(bits, others[0]) | kind_bits(bits, others[1]))
+        n = found.bit_count()
+        return n, n
+
+    return match
 
 
-def exact_space(path: Path, cup: str, saucer: str, spoon: str) -> int:
+def exact_space(cup: str, saucer: str, spoon: str) -> Matcher:
     """Spaces holding exactly a cup, a saucer and a spoon of these colours ("any": any colour)."""
     wanted = [None if name == "any" else _colour(name) for name in (cup, saucer, spoon)]
-    return sum(
-        all(
-            element is not None and colour in (None, element)
-            for element, colour in zip(space, wanted, strict=True)
-        )
-        for space in path
-    )
+
+    def match(bits: Bits) -> tuple[int, int]:
+        found = -1  # every space, narrowed kind by kind
+        for kind, colour in enumerate(wanted):
+            found &= kind_bits(bits, kind) if colour is None else bits[piece(kind, colour)]
+        n = found.bit_count()
+        return n, n
+
+    return match
 
 
-def pairs(path: Path) -> int:
+def pairs() -> Matcher:
     """Two adjacent spaces, each with a cup and a saucer."""
-    return sum(
-        all(space[CUP] is not None and space[SAUCER] is not None for space in window)
-        for window in _windows(path, 2)
-    )
+
+    def match(bits: Bits) -> tuple[int, int]:
+        both = kind_bits(bits, CUP) & kind_bits(bits, SAUCER)
+        n = (both & both >> 1).bit_count()
+        return n, n
+
+    return match
 
 
-def crossed_pairs(path: Path) -> int:
+def crossed_pairs() -> Matcher:
     """White cup on black saucer, then black cup on white saucer; no spoon on either."""
     white, black = _colour("white"), _colour("black")
-    return sum(
-        window[0] == (white, black, None) and window[1] == (black, white, None)
-        for window in _windows(path, 2)
-    )
+
+    def match(bits: Bits) -> tuple[int, int]:
+        no_spoon = ~kind_bits(bits, SPOON)
+        white_on_black = bits[piece(CUP, white)] & bits[piece(SAUCER, black)] & no_spoon
+        black_on_white = bits[piece(CUP, black)] & bits[piece(SAUCER, white)] & no_spoon
+        return (
+            (white_on_black & black_on_white >> 1).bit_count(),
+            (black_on_white & white_on_black >> 1).bit_count(),  # right to left
+        )
+
+    return match
 
 
-def one_colour(path: Path) -> int:
+def one_colour() -> Matcher:
     """Three adjacent spaces each holding an element of one same colour."""
-    return sum(
-        any(all(colour in space for space in window) for colour in range(len(COLOURS)))
-        for window in _windows(path, 3)
-    )
+
+    def match(bits: Bits) -> tuple[int, int]:
+        found = 0
+        for colour in range(len(COLOURS)):
+            spaces = bits[piece(CUP, colour)] | bits[piece(SAUCER, colour)]
+            spaces |= bits[piece(SPOON, colour)]
+            found |= spaces & spaces >> 1 & spaces >> 2
+        n = found.bit_count()  # a window read backwards is the same window
+        return n, n
+
+    return match
 
 
-PATTERNS: dict[str, Callable[..., int]] = {
+PATTERNS: dict[str, Callable[..., Matcher]] = {
     "colour_sequence": colour_sequence,
     "kind_sequence": kind_sequence,
     "complete_set": complete_set,
@@ -116,7 +177,19 @@ PATTERNS: dict[str, Callable[..., int]] = {
 }
 
 
+def matcher(card: Card) -> Matcher:
+    """``card``'s pattern with its parameters, compiled."""
+    params: dict[str, Any] = card.params
+    return PATTERNS[card.pattern](**params)
+
+
+#: card id -> its matcher, compiled once.
+MATCHERS: dict[int, Matcher] = {card.id: matcher(card) for card in CARDS}
+
+
 def count(card: Card, path: Path, turned: bool = False) -> int:
     """How many times ``card`` is met on ``path``, read as printed or turned 180 degrees."""
-    params: dict[str, Any] = card.params
-    return PATTERNS[card.pattern](path[::-1] if turned else path, **params)
+    match = MATCHERS.get(card.id)
+    if match is None or BY_ID.get(card.id) is not card:  # a card made elsewhere: compile it
+        match = matcher(card)
+    return match(piece_bits(path))[1 if turned else 0]
