@@ -33,6 +33,8 @@ TEST_SERVER_ENV = {
     # Play now: bots fill a lone player's table after 3 s; many waits from one address
     "COFFEETABLE_PLAY_NOW_WAIT_SECONDS": "3",
     "COFFEETABLE_PLAY_NOW_TICKETS_PER_CLIENT": "10000",
+    # Review with the bot: small searches (the tests judge the page, not the bot)
+    "COFFEETABLE_REVIEW_ITERATIONS": "24",
 }
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
