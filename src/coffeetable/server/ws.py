@@ -6,13 +6,17 @@ Server -> client messages (JSON text frames):
   (a seat's ``stand_in`` names the bot playing for its absent person);
 - ``{"type": "history", "events": [...]}``: on connect, the match's last public
   events (at most ``tables.HISTORY``), so a board can tell its log again;
-- ``{"type": "state", "seq", "seat", "view", "legal", "actors"}``: on connect and after
-  every change (``legal``: this seat's actions now; empty for spectators and
-  while a stand-in plays the seat); with ``"clock": {"left": [seconds per
-  seat], "running": seat | null}`` on tables with a clock (``clock_minutes``);
-- ``{"type": "event", "event"}``: public events of an action, before its state;
-  ``{"type": "countdown", "seconds"}`` after ``round_started``;
-  ``{"type": "clock", "seat", "expired": true}`` when a seat's time ran out;
+- ``{"type": "state", "seq", "seat", "view", "legal", "actors", "events"}``: on
+  connect and after every change (``legal``: this seat's actions now; empty for
+  spectators and while a stand-in plays the seat); with ``"clock": {"left":
+  [seconds per seat], "running": seat | null}`` on tables with a clock
+  (``clock_minutes``). ``events``: the public events since the previous state
+  this socket was sent (``[]`` on connect: the past is in ``history``), so one
+  frame per client carries an action and what it caused; after
+  ``round_started`` they end with ``{"type": "countdown", "seconds"}``, and
+  ``{"type": "clock", "seat", "expired": true}`` says a seat's time ran out.
+  There are no separate event frames; on the match's last action its state
+  comes before the ``table`` message saying it is over;
 - ``{"type": "rejected", "reason", "action"}``: your action was refused (the
   ``action`` echo is left out if it cannot be encoded);
 - ``{"type": "error", "reason"}``: a malformed message (nothing changed);
@@ -25,6 +29,9 @@ The socket's seat (``seat`` in its states; null: a spectator) comes from the
 table, from any browser; ``?watch=true`` to watch instead), else from a bot's
 API key in the handshake's ``Authorization: Bearer`` header (docs/bots.md: a
 bad or revoked key, or a bot with no seat here, is refused with 4403).
+
+Frames are JSON text encoded by orjson (``jsonio.dumps``); ``serve`` offers no
+permessage-deflate (frames are small: compressing cost more CPU than sending).
 
 Client -> server: ``{"type": "act", "action": {...}}`` (the seat comes from
 the token or the session, never from the message), ``{"type": "chat", "text"
