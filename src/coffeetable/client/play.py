@@ -81,7 +81,7 @@ async def _decide(policy: Policy, view: dict[str, Any], legal: list[Action]) -> 
 class _Match:
     """One table's socket and what the bot did there."""
 
-    def __init__(self, site: Site, table_id: str, policy: Policy) -> None:
+    def __init__(self, site: Site | None, table_id: str, policy: Policy) -> None:
         self.site, self.table_id, self.policy = site, table_id, policy
         self.result = MatchResult(table_id, "", None)
         self.acted: int | None = None  # seq of the last state answered
@@ -111,6 +111,7 @@ class _Match:
         return self.result
 
     async def _connect(self) -> None:
+        assert self.site is not None
         url = f"{self.site.ws_url}/ws/tables/{self.table_id}"
         async with connect(url, additional_headers=self.site.headers(), max_size=None) as ws:
             self.acted = None  # a new socket: its states are new
