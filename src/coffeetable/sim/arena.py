@@ -36,10 +36,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from coffeetable import bots as bot_registry
 from coffeetable import games
 from coffeetable.sim.logs import save_log
 from coffeetable.sim.match import play_match
+from coffeetable.sim.remote import make_seat
 
 #: z for a two-sided 95 % interval.
 Z95 = 1.959963984540054
@@ -102,7 +102,7 @@ def run_arena(
     if not names:
         raise ValueError("name at least one bot")
     for name in dict.fromkeys(names):
-        bot_registry.make(name, game)  # ValueError for an unknown bot
+        make_seat(name, game)  # ValueError for an unknown bot (remote:URL connects later)
     seats = len(names) if players is None else players
     found.check_players(seats)
     resolved = found.resolve_options(options)

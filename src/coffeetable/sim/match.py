@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from coffeetable import bots as bot_registry
 from coffeetable import games
 from coffeetable.engine import MatchLog
 from coffeetable.sim.realtime import bot_rngs, simulate
+from coffeetable.sim.remote import make_seat
 from coffeetable.sim.turns import play_turns
 
 
@@ -36,7 +36,7 @@ def play_match(
     """
     game = games.get(game_name)
     players = len(bot_names)
-    seats = [bot_registry.make(name, game_name) for name in bot_names]
+    seats = [make_seat(name, game_name) for name in bot_names]  # remote:URL too
     resolved = game.resolve_options(options)
     summary: dict[str, Any] = {"seed": seed, "bots": list(bot_names)}
     if game.realtime:
