@@ -80,7 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
     arena = commands.add_parser("arena", help="bots against bots, many matches, a results table")
     arena.add_argument("game")
     arena.add_argument("--players", type=int, default=None, help="seats (default: one per bot)")
-    arena.add_argument("--bots", default="greedy,random", help="comma-separated, one per seat")
+    arena.add_argument(
+        "--bots",
+        default="greedy,random",
+        help="comma-separated, one per seat; remote:ws://HOST:PORT seats a served policy",
+    )
     arena.add_argument("--games", type=int, default=100)
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--zero", action="store_true", help="Espresso: the Zero variant")
