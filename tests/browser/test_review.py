@@ -1,0 +1,108 @@
+"""Review with the bot, in the replay viewer: start it, see its progress, then the
+mistakes list, and a click on one jumps the board to where it was made."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import urllib.request
+
+import pytest
+
+from tests.browser.conftest import Server
+from tests.browser.helpers import LONG, tid
+from tests.server.conftest import Client
+from tests.server.test_accounts_at_tables import play_to_the_end
+
+pytestmark = pytest.mark.browser
+
+
+def get(server: Server, path: str) -> dict:
+    with urllib.request.urlopen(server.url + path, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def finished_fika(server: Server, name: str = "Ada") -> str:
+    """A Fika match of a person (seat 0, played at random over a socket) against greedy."""
+    created = server.post(
+        "/api/tables",
+        {
+            "game": "fika",
+            "players": 2,
+            "name": name,
+            "bots": {"1": "greedy"},
+            "options": {"bot_speed": 1000},
+        },
+    )
+    table_id = created["table_id"]
+    ws_url = server.url.replace("http://", "ws://")
+    client = Client(f"{ws_url}/ws/tables/{table_id}?token={created['token']}")
+    try:
+        play_to_the_end([client], random.Random(4))
+    finally:
+        client.close()
+    deadline = time.monotonic() + 30
+    while get(server, f"/api/tables/{table_id}")["status"] != "over":
+        assert time.monotonic() < deadline, "the match did not end"
+        time.sleep(0.1)
+    return str(table_id)
+
+
+def test_the_review_shows_progress_then_the_mistakes_and_jumps_to_one(page, server: Server) -> None:  # type: ignore[no-untyped-def]
+    table_id = finished_fika(server, name='<img src=x onerror="alert(1)">')
+    page.goto(f"{server.url}/#/replay/{table_id}")
+    page.wait_for_selector(f"{tid('replay-frame')}[data-frame='0']")
+    page.wait_for_selector(tid("review-start"))
+    assert page.get_attribute(tid("review-panel"), "data-status") == "none"
+    page.click(tid("review-start"))
+    # The POST answers while the search runs: the page shows how far it is.
+    page.wait_for_selector(tid("review-progress"))
+    assert "of" in page.inner_text(tid("review-progress-text"))
+    page.wait_for_selector(f"{tid('review-panel')}[data-status='done']", timeout=LONG)
+    review = get(server, f"/api/tables/{table_id}/review")
+    assert review["status"] == "done" and review["done"] == review["total"] > 0
+    costly = [j for j in review["decisions"] if j["cost"] is not None and j["cost"] >= 0.005]
+    assert costly, "random play made no mistake the bot saw"
+    items = page.query_selector_all(tid("review-mistake"))
+    assert 0 < len(items) <= 10
+    # Biggest first, as the server ordered them.
+    assert [int(i.get_attribute("data-frame") or -1) for i in items] == [
+        j["index"] for j in costly[: len(items)]
+    ]
+    assert "Ada" not in page.inner_text(tid("review-summary"))
+    assert page.query_selector("img[src=x]") is None  # the hostile name stayed text
+    # Jump to the second mistake (not the deal): the board shows that position, seen by seat 0.
+    target = items[min(1, len(items) - 1)]
+    frame = int(target.get_attribute("data-frame") or -1)
+    page.select_option(tid("replay-seat"), "")  # a spectator's eyes first
+    target.click()
+    page.wait_for_selector(f"{tid('replay-frame')}[data-frame='{frame}']")
+    assert page.input_value(tid("replay-seat")) == "0"
+    page.wait_for_selector(f"{tid('review-mistake')}.chosen[data-frame='{frame}']")
+    # A reload finds the review kept: no new search, the list at once.
+    page.reload()
+    page.wait_for_selector(tid("review-mistakes"))
+    assert get(server, f"/api/tables/{table_id}/review")["decisions"] == review["decisions"]
+
+
+def test_a_real_time_match_offers_no_review(page, server: Server) -> None:  # type: ignore[no-untyped-def]
+    created = server.post(
+        "/api/tables",
+        {
+            "game": "espresso",
+            "players": 2,
+            "bots": {"0": "hard", "1": "hard"},
+            "options": {"bot_speed": 10_000},
+        },
+    )
+    table_id = created["table_id"]
+    deadline = time.monotonic() + 60
+    while get(server, f"/api/tables/{table_id}")["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    page.goto(f"{server.url}/#/replay/{table_id}")
+    page.wait_for_selector(f"{tid('replay-frame')}[data-frame='0']")
+    page.wait_for_timeout(500)
+    assert page.query_selector(tid("review-start")) is None
+    assert page.query_selector(tid("review-panel")) is None

@@ -1,0 +1,196 @@
+"""Review with the bot: each person's decisions judged by a seeded search from what
+they saw, in the background, only once the match is over."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from coffeetable import games
+from coffeetable.bots.ismcts import action_key
+from coffeetable.bots.review import decisions, judge, judge_many, mistakes_first, review_bot
+from coffeetable.engine import MatchLog, replay
+
+from ..bots.test_doppio_no_waste import BEFORE, mid_turn
+from .conftest import TEST_LIMITS, TIMEOUT, ServerThread
+from .test_rematch import finished
+
+#: Small budgets: the tests judge, they do not need strong play.
+LIMITS = dataclasses.replace(TEST_LIMITS, review_iterations=24)
+
+
+# -- the judgement, on a hand-made position ------------------------------------
+
+
+def free_score_position() -> Any:
+    """Doppio, seat 0 mid-turn: two cards of its own are met (a free score each, the
+    reserve full), and ending the turn now throws the beans away."""
+    state = mid_turn(BEFORE, [16, 5, 2], [11, 15, 13], actions_taken=3)
+    legal = state.legal_actions(0)
+    assert {"type": "end_turn"} in legal
+    assert [a["type"] for a in legal].count("score") == 2
+    return state
+
+
+def test_ending_the_turn_past_a_free_score_costs_and_the_score_costs_nothing() -> None:
+    state = free_score_position()
+    before = state.view(0), state.view(1)
+    bot = review_bot("doppio", iterations=60)
+    wasted = judge(bot, state, 0, {"type": "end_turn"}, seed=3, index=7)
+    assert wasted is not None
+    assert wasted.best["type"] == "score"  # the bot names a scoring move
+    assert wasted.cost is not None and wasted.cost > 0.05
+    assert wasted.played_value is not None and wasted.best_value is not None
+    assert wasted.best_value > wasted.played_value
+    assert (wasted.index, wasted.seat, wasted.choices) == (7, 0, 3)
+    # Scoring is (about) what the bot would do: no cost, or next to none.
+    for action in state.legal_actions(0):
+        if action["type"] == "score":
+            scored = judge(bot, state, 0, action, seed=3)
+            assert scored is not None and scored.cost is not None and scored.cost < 0.01
+    best = judge(bot, state, 0, wasted.best, seed=3)
+    assert best is not None and best.cost == 0.0 and best.best == wasted.best
+    # Judging reads the position and changes nothing.
+    assert (state.view(0), state.view(1)) == before
+
+
+def test_the_same_decision_is_judged_the_same_and_undo_is_no_decision() -> None:
+    state = free_score_position()
+    first = judge(review_bot("doppio", 40), state, 0, {"type": "end_turn"}, seed=11)
+    again = judge(review_bot("doppio", 40), state, 0, {"type": "end_turn"}, seed=11)
+    assert first == again
+    assert judge(review_bot("doppio", 40), state, 0, {"type": "undo"}, seed=11) is None
+
+
+def test_a_whole_log_is_judged_decision_by_decision_reproducibly() -> None:
+    """A seeded Fika match, seat 0 played at random: every judged decision is seat 0's,
+    names a legal best move, costs nothing when it is the bot's, and a second run
+    gives the same figures."""
+    game = games.get("fika")
+    state, rng, actions = game.new_state(players=2, seed=5), random.Random(5), []
+    bot = review_bot("fika", 8)
+    while not state.is_over:
+        seat = state.actors()[0]
+        legal = state.legal_actions(seat)
+        action = rng.choice(legal) if seat == 0 else bot.choose(state, seat, rng)
+        state.apply(seat, action)
+        actions.append((seat, action))
+        if len(actions) >= 40:
+            break
+    log = MatchLog("fika", 2, 5, {}, actions)
+    indices = decisions(log, {0})
+    assert indices and all(actions[i][0] == 0 for i in indices)
+    seen: list[int] = []
+    judged = judge_many(log, indices, iterations=12, seed=1, on_each=seen.append)
+    assert seen == indices
+    assert judged == judge_many(log, indices, iterations=12, seed=1)
+    assert judged and {j.index for j in judged} <= set(indices)
+    for j in judged:
+        position = replay("fika", 2, 5, actions[: j.index])
+        legal = [action_key(a) for a in position.legal_actions(0)]
+        assert action_key(j.best) in legal and action_key(j.played) in legal
+        assert j.played == actions[j.index][1] and j.choices >= 2
+        assert j.cost is None or j.cost >= 0
+        if j.played == j.best:
+            assert j.cost == 0.0
+    ordered = mistakes_first(judged)
+    costs = [j.cost for j in ordered if j.cost is not None]
+    assert costs == sorted(costs, reverse=True)
+
+
+# -- the server: background, progress, refusals, cache ------------------------
+
+
+def wait_done(server: ServerThread, table_id: str) -> dict[str, Any]:
+    """Poll the review until it is done; check the progress only grows."""
+    deadline = time.monotonic() + TIMEOUT * 3
+    last = -1
+    while True:
+        response = server.http.get(f"/api/tables/{table_id}/review")
+        assert response.status_code == 200, response.text
+        body: dict[str, Any] = response.json()
+        assert body["status"] in ("running", "done"), body
+        assert last <= body["done"] <= body["total"]
+        last = body["done"]
+        if body["status"] == "done":
+            return body
+        assert time.monotonic() < deadline, "the review did not finish"
+        time.sleep(0.1)
+
+
+def start(server: ServerThread, table_id: str) -> Any:
+    return server.http.post(f"/api/tables/{table_id}/review")
+
+
+def test_a_finished_match_is_reviewed_in_the_background_as_the_search_would_judge_it(
+    start_server: Callable[..., ServerThread],
+) -> None:
+    server = start_server(limits=LIMITS)
+    table_id = str(finished(server, {"1": "greedy"})["table_id"])
+    assert server.http.get(f"/api/tables/{table_id}/review").status_code == 404
+    first = start(server, table_id)
+    assert first.status_code == 200, first.text
+    assert first.json()["status"] in ("running", "done") and first.json()["iterations"] == 24
+    # Play goes on meanwhile: a new table is created and answered at once.
+    assert server.summary(server.create("fika", 2)["table_id"])["status"] == "open"
+    body = wait_done(server, table_id)
+    log = MatchLog.from_json(server.http.get(f"/api/tables/{table_id}/log").json())
+    indices = decisions(log, {0})  # seat 1 is the bot: never judged
+    assert body["done"] == body["total"] == len(indices) > 0
+    judged = body["decisions"]
+    assert judged and all(j["seat"] == 0 and j["index"] in indices for j in judged)
+    costs = [j["cost"] for j in judged if j["cost"] is not None]
+    assert costs == sorted(costs, reverse=True)  # the biggest mistakes first
+    # The worker process judged exactly as this process does: seeded, reproducible.
+    here = mistakes_first(judge_many(log, indices, iterations=24, seed=log.seed))
+    assert judged == [j.to_json() for j in here]
+    # Asked again, the review is the one kept, not a new search.
+    again = start(server, table_id).json()
+    assert again["status"] == "done" and again["decisions"] == judged
+
+
+def test_a_review_is_refused_before_the_end_and_for_real_time_games(
+    start_server: Callable[..., ServerThread],
+) -> None:
+    server = start_server(limits=LIMITS)
+    running = server.create("fika", 2, bots={"1": "greedy"})["table_id"]
+    for response in (start(server, running), server.http.get(f"/api/tables/{running}/review")):
+        assert response.status_code == 409, response.text
+        assert "over" in response.json()["detail"]
+    espresso = server.create(
+        "espresso", 2, bots={"0": "hard", "1": "hard"}, options={"bot_speed": 10_000}
+    )
+    espresso_id = espresso["table_id"]
+    deadline = time.monotonic() + TIMEOUT * 3
+    while server.summary(espresso_id)["status"] != "over":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    refused = start(server, espresso_id)
+    assert refused.status_code == 409 and "real time" in refused.json()["detail"]
+    assert start(server, "nope").status_code == 404
+    assert server.http.post("/api/tables/bad id!/review").status_code == 422
+    foreign = server.http.post(
+        f"/api/tables/{running}/review", headers={"Origin": "https://elsewhere.example"}
+    )
+    assert foreign.status_code == 403
+
+
+def test_reviews_at_once_and_the_cache_are_bounded(
+    start_server: Callable[..., ServerThread],
+) -> None:
+    limits = dataclasses.replace(LIMITS, reviews_at_once=1, review_cache=1)
+    server = start_server(limits=limits)
+    one, two = (str(finished(server, {"1": "greedy"})["table_id"]) for _ in range(2))
+    assert start(server, one).status_code == 200
+    busy = start(server, two)
+    if busy.status_code != 200:  # the first may already be done on a fast machine
+        assert busy.status_code == 429, busy.text
+        assert "already reviewing 1" in busy.json()["detail"]
+        wait_done(server, one)
+        assert start(server, two).status_code == 200
+    wait_done(server, two)
+    # Only the last finished review is kept: the first is made again when asked.
+    assert server.http.get(f"/api/tables/{one}/review").status_code == 404
