@@ -50,8 +50,19 @@ def mark(seat: Any, settings: dict[str, Any], bot: db.BotRow) -> None:
     seat.user_id = bot.id
     seat.bot = None
     seat.left = False
-    seat.program = bot.owner
-    settings.setdefault(PROGRAMS, {})[str(seat.index)] = bot.owner
+    mark_owner(seat, settings, bot.owner)
+
+
+def mark_owner(seat: Any, settings: dict[str, Any], owner: str | None) -> None:
+    """Mark ``seat`` as held by a program of ``owner`` (None: unmark it)."""
+    seat.program = owner
+    marked = settings.setdefault(PROGRAMS, {})
+    if owner is None:
+        marked.pop(str(seat.index), None)
+    else:
+        marked[str(seat.index)] = owner
+    if not marked:
+        del settings[PROGRAMS]
 
 
 async def find(store: Store, name: str) -> db.BotRow:
