@@ -12,6 +12,7 @@ from coffeetable.server import operations
 from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.lobby import TableError
 from coffeetable.server.players import PlayersService
+from coffeetable.server.players.api_keys import is_program
 from coffeetable.server.players.auth_api import from_this_site
 from coffeetable.server.table_requests import MAX_NAME_INPUT, MAX_SEATS
 
@@ -33,6 +34,9 @@ class PlayNow(BaseModel):
         None, max_length=32, description="who fills the empty seats after the wait"
     )
     name: str = Field("", max_length=MAX_NAME_INPUT, description="your name")
+    meet_bots: bool = Field(
+        True, description="may you be seated with programs (bot accounts)? bots always may"
+    )
 
 
 class TicketBody(BaseModel):
@@ -62,6 +66,8 @@ async def play_now(body: PlayNow, request: Request) -> dict[str, Any]:
         name=account.username if account else body.name,
         address=address,
         user_id=account.user_id if account else None,
+        program=is_program(account),
+        meet_bots=body.meet_bots,
     )
     return joined
 
