@@ -9,7 +9,6 @@ holds after every action.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from coffeetable.engine import Action, Event, IllegalAction, View
@@ -27,7 +26,15 @@ from coffeetable.games.doppio.cards import (
     SPACES,
     solo_rank,
 )
-from coffeetable.games.doppio.patterns import EMPTY, Space, count
+from coffeetable.games.doppio.moves import (
+    KIND_NAMES,
+    fits,
+    kinds_mask,
+    move_actions,
+    move_masks,
+    space_mask,
+)
+from coffeetable.games.doppio.patterns import EMPTY, MATCHERS, Path, Space, piece, piece_bits
 
 if TYPE_CHECKING:
     from coffeetable.games.doppio.game import DoppioGame
@@ -46,49 +53,16 @@ def card_json(card_id: int) -> dict[str, Any]:
     }
 
 
-def _kinds_json(kinds: tuple[int, ...]) -> list[str]:
-    return [KINDS[k] for k in kinds]
+#: (card id, turned) -> its score action; shared, like the moves (read them, never change them).
+_SCORE_ACTIONS: dict[tuple[int, bool], Action] = {
+    (card.id, turned): {"type": "score", "card": card.id, "turned": turned}
+    for card in CARDS
+    for turned in (False, True)
+}
+_END_TURN: Action = {"type": "end_turn"}
+_UNDO: Action = {"type": "undo"}
 
-
-def _mask(space: Space) -> int:
-    """The kinds on a space as bits: cup 1, saucer 2, spoon 4."""
-    return sum(1 << kind for kind in range(3) if space[kind] is not None)
-
-
-#: mask -> its non-empty sub-masks; mask -> the kind names in it.
-_SUBMASKS = [[sub for sub in range(1, 8) if sub & mask == sub] for mask in range(8)]
-
-
-def move_masks(path: Sequence[Space]) -> Iterator[tuple[int, int, int, int]]:
-    """Every move and exchange that keeps the law of the path, as (from, to, given,
-    taken): kinds as 3-bit masks, ``taken`` 0 for a move. The order of ``legal_actions``.
-
-    The law is a bit test: what arrives on a space must not share a kind with what
-    stays there.
-    """
-    occupied = [_mask(space) for space in path]
-    for start, here in enumerate(occupied):
-        for end, there in enumerate(occupied):
-            if end == start:
-                continue
-            for given in _SUBMASKS[here]:
-                if not given & there:
-                    yield start, end, given, 0
-            if end < start:
-                continue
-            for given in _SUBMASKS[here]:
-                stays = here & ~given
-                for taken in _SUBMASKS[there]:
-                    if not taken & stays and not given & there & ~taken:
-                        yield start, end, given, taken
-
-
-_KIND_NAMES = [tuple(KINDS[k] for k in range(3) if mask >> k & 1) for mask in range(8)]
-
-
-def _replace(space: Space, changes: dict[int, int | None]) -> Space:
-    cup, saucer, spoon = (changes.get(kind, space[kind]) for kind in range(3))
-    return (cup, saucer, spoon)
+__all__ = ["ACTIONS_PER_TURN", "DoppioState", "card_json", "move_masks"]
 
 
 class DoppioState(State):
@@ -102,7 +76,7 @@ class DoppioState(State):
         self.options = options
         self.master: bool = options["master"]
         self.rng = random.Random(seed)
-        self.path: list[Space] = [EMPTY] * SPACES
+        self.path = [EMPTY] * SPACES
         self.phase = "setup"
         self.placed = 0
         self.round_number = 1
@@ -127,9 +101,48 @@ class DoppioState(State):
         self.scored_this_turn = False
         #: Board Game Arena's undo: the path (and solo beans) before each move of
         #: this turn, emptied as soon as something is scored or revealed.
-        self.undo_stack: list[tuple[list[Space], int]] = []
+        self.undo_stack: list[tuple[Path, int]] = []
         self.finisher: int | None = None  # who scored all 8 in round 2 (the tie rule)
         self._winners: list[int] = []
+
+    # -- the path -------------------------------------------------------------
+
+    @property
+    def path(self) -> list[Space]:
+        """The five spaces, each (cup, saucer, spoon) as colour indices or None."""
+        return self._path
+
+    @path.setter
+    def path(self, spaces: Path) -> None:
+        self._path = list(spaces)
+        #: The same path as one bit mask per piece (``patterns.piece_bits``), kept
+        #: in step with it: what the cards are matched on.
+        self._bits = piece_bits(self._path)
+
+    def _occupancy(self) -> int:
+        """Which kinds stand on which spaces, packed as ``moves.occupancy`` has it."""
+        bits, packed = self._bits, 0
+        for kind in range(3):
+            packed |= (bits[3 * kind] | bits[3 * kind + 1] | bits[3 * kind + 2]) << kind * SPACES
+        return packed
+
+    def _move_pieces(self, start: int, end: int, given: int, taken: int) -> None:
+        """Move the kinds ``given`` from space ``start`` to ``end`` and the kinds ``taken``
+        (none for a move) from ``end`` to ``start``: the path and its bit masks."""
+        a, b = self._path[start], self._path[end]
+        new_a, new_b = list(a), list(b)
+        both = 1 << start | 1 << end
+        for kind in range(3):
+            gives, takes = given >> kind & 1, taken >> kind & 1
+            if not (gives or takes):
+                continue
+            new_a[kind] = b[kind] if takes else None
+            new_b[kind] = a[kind] if gives else None
+            for colour in (new_a[kind], new_b[kind]):
+                if colour is not None:  # it stood on one of the two spaces, now on the other
+                    self._bits[piece(kind, colour)] ^= both
+        self._path[start] = (new_a[0], new_a[1], new_a[2])
+        self._path[end] = (new_b[0], new_b[1], new_b[2])
 
     # -- the contract ---------------------------------------------------------
 
@@ -160,13 +173,13 @@ class DoppioState(State):
             return self._placements()
         actions: list[Action] = []
         if self._may_move():
-            actions += self._moves()
+            actions += move_actions(self._occupancy())
         if self._may_score():
             actions += self._scores(seat)
         if self.players == 2 and self.actions_taken > 0:
-            actions.append({"type": "end_turn"})
+            actions.append(_END_TURN)
         if self.undo_stack:
-            actions.append({"type": "undo"})
+            actions.append(_UNDO)
         return actions
 
     def _apply_action(self, seat: int, action: Action) -> list[Event]:
@@ -232,8 +245,9 @@ class DoppioState(State):
         other.__dict__.update(self.__dict__)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
-        other.path = list(self.path)
-        other.undo_stack = [(list(path), beans) for path, beans in self.undo_stack]
+        other._path = list(self._path)
+        other._bits = list(self._bits)
+        other.undo_stack = list(self.undo_stack)  # its paths are never changed in place
         other.piles = [list(pile) for pile in self.piles]
         other.face_up = [list(cards) for cards in self.face_up]
         other.scored = [list(cards) for cards in self.scored]
@@ -291,40 +305,16 @@ class DoppioState(State):
 
     def _moves(self) -> list[Action]:
         """Every move and exchange that keeps the law of the path."""
-        actions: list[Action] = []
-        for start, end, given, taken in move_masks(self.path):
-            kinds = list(_KIND_NAMES[given])
-            if not taken:
-                actions.append({"type": "move", "from": start, "to": end, "kinds": kinds})
-            else:
-                with_kinds = list(_KIND_NAMES[taken])
-                actions.append(
-                    {
-                        "type": "exchange",
-                        "from": start,
-                        "to": end,
-                        "kinds": kinds,
-                        "with": with_kinds,
-                    }
-                )
-        return actions
-
-    @staticmethod
-    def _exchange_fits(a: Space, b: Space, given: tuple[int, ...], taken: tuple[int, ...]) -> bool:
-        """Does swapping ``given`` (from a) with ``taken`` (from b) keep the law of the path?"""
-        return all(a[k] is None or k in given for k in taken) and all(
-            b[k] is None or k in taken for k in given
-        )
+        return list(move_actions(self._occupancy()))
 
     def _scores(self, seat: int) -> list[Action]:
         actions: list[Action] = []
         for card_id in self.face_up[seat]:
-            card = BY_ID[card_id]
-            upright, turned = count(card, self.path), count(card, self.path, turned=True)
+            upright, turned = MATCHERS[card_id](self._bits)
             if upright:
-                actions.append({"type": "score", "card": card_id, "turned": False})
+                actions.append(_SCORE_ACTIONS[card_id, False])
             if turned and turned != upright:  # the same count turned is the same action
-                actions.append({"type": "score", "card": card_id, "turned": True})
+                actions.append(_SCORE_ACTIONS[card_id, True])
         return actions
 
     # -- applying -------------------------------------------------------------
@@ -343,7 +333,10 @@ class DoppioState(State):
             raise IllegalAction(
                 "set-up: a piece joins only a space with no piece of its kind or its colour"
             )
-        self.path[space_index] = _replace(space, {KINDS.index(kind): c})
+        placed = list(space)
+        placed[KINDS.index(kind)] = c
+        self._path[space_index] = (placed[0], placed[1], placed[2])
+        self._bits[piece(KINDS.index(kind), c)] |= 1 << space_index
         self.placed += 1
         events: list[Event] = [
             {"type": "placed", "seat": seat, "kind": kind, "colour": colour, "space": space_index}
@@ -368,30 +361,19 @@ class DoppioState(State):
         end: int = action["to"]
         if start == end:
             raise IllegalAction("from and to must be two different spaces")
-        given = _kinds_on(action["kinds"], self.path[start], start)
-        a, b = self.path[start], self.path[end]
-        if is_exchange:
-            taken = _kinds_on(action["with"], b, end)
-            if not self._exchange_fits(a, b, given, taken):
-                raise IllegalAction("that exchange would put two pieces of one kind on a space")
-        elif any(b[k] is not None for k in given):
-            raise IllegalAction("that move would put two pieces of one kind on a space")
-        self.undo_stack.append((list(self.path), self.beans[seat]))
-        if is_exchange:
-            self.path[start] = _replace(
-                a, {k: (b[k] if k in taken else None) for k in set(given) | set(taken)}
-            )
-            self.path[end] = _replace(
-                b, {k: (a[k] if k in given else None) for k in set(given) | set(taken)}
-            )
-        else:
-            self.path[start] = _replace(a, {k: None for k in given})
-            self.path[end] = _replace(b, {k: a[k] for k in given})
+        here, there = space_mask(self._path[start]), space_mask(self._path[end])
+        given = _kinds_on(action["kinds"], here, start)
+        taken = _kinds_on(action["with"], there, end) if is_exchange else 0
+        if not fits(here, there, given, taken):
+            what = "exchange" if is_exchange else "move"
+            raise IllegalAction(f"that {what} would put two pieces of one kind on a space")
+        self.undo_stack.append((tuple(self._path), self.beans[seat]))
+        self._move_pieces(start, end, given, taken)
         self.actions_taken += 1
         event: Event = {"type": action["type"], "seat": seat, "from": start, "to": end}
-        event["kinds"] = _kinds_json(given)
+        event["kinds"] = list(KIND_NAMES[given])
         if is_exchange:
-            event["with"] = _kinds_json(taken)
+            event["with"] = list(KIND_NAMES[taken])
         events: list[Event] = [event]
         if self.players == 1:
             self.beans[0] -= 1
@@ -408,7 +390,7 @@ class DoppioState(State):
         if card_id not in self.face_up[seat]:
             raise IllegalAction(f"card {card_id!r} is not one of your face-up cards")
         card = BY_ID[card_id]
-        matches = count(card, self.path, turned)
+        matches = MATCHERS[card_id](self._bits)[1 if turned else 0]
         if not matches:
             raise IllegalAction(f"card {card_id} is not met on the path that way round")
         gained = min(card.beans * matches, self.reserve)
@@ -450,7 +432,7 @@ class DoppioState(State):
             raise IllegalAction("nothing to undo: scoring or revealing a card fixes the turn")
         path, beans = self.undo_stack.pop()
         self.reserve -= beans - self.beans[seat]  # solo: the bean goes back to you
-        self.path, self.beans[seat] = path, beans
+        self.path, self.beans[seat] = path, beans  # the setter rebuilds the bit masks
         self.actions_taken -= 1
         return [{"type": "undone", "seat": seat}]
 
@@ -498,11 +480,12 @@ class DoppioState(State):
         return [event]
 
 
-def _kinds_on(names: list[str], space: Space, index: int) -> tuple[int, ...]:
-    """The piece kinds ``names`` (distinct, as the schema has it), as sorted kind
-    indices; each must be on ``space``."""
-    kinds = tuple(sorted(KINDS.index(kind) for kind in names))
-    for kind in kinds:
-        if space[kind] is None:
-            raise IllegalAction(f"there is no {KINDS[kind]} on space {index}")
+def _kinds_on(names: list[str], here: int, index: int) -> int:
+    """The piece kinds ``names`` (distinct, as the schema has them) as a mask; each
+    must be on space ``index``, whose kinds are ``here``."""
+    kinds = kinds_mask(names)
+    missing = kinds & ~here
+    if missing:
+        first = (missing & -missing).bit_length() - 1
+        raise IllegalAction(f"there is no {KINDS[first]} on space {index}")
     return kinds
