@@ -243,3 +243,40 @@ def test_play_now_deals_programs_only_with_people_who_meet_bots() -> None:
     assert _compatible([bot, shy, keen], 2) == [bot, keen]
     assert _compatible([bot, shy], 2) == [bot]
     assert _compatible([keen, bot], 2) == [keen, bot]
+
+
+def test_a_program_in_the_play_now_queue(
+    start_server: Callable[..., ServerThread], browsers: Callable[[str], Browser]
+) -> None:
+    limits = Limits(**{**TEST_LIMITS.describe(), "play_now_wait_seconds": 600.0})
+    server = start_server(limits=limits)
+    alice = browsers(server.url)
+    alice.sign_up("alice")
+    new_bot(alice)
+    key = new_key(alice)["key"]
+    queue = {"game": "fika", "players": 2}
+    shy = server.http.post("/api/play-now", json={**queue, "name": "Shy", "meet_bots": False})
+    assert shy.json()["status"] == "waiting"
+    program = server.http.post("/api/play-now", json=queue, headers=bearer(key)).json()
+    assert program["status"] == "waiting"
+    assert program["waiting"] == ["Shy", "alice/bot-v2"]
+    # The first in line sits first: Shy with Keen, who meets anyone; the program waits.
+    keen = server.http.post("/api/play-now", json={**queue, "name": "Keen"}).json()
+    assert keen["status"] == "seated"
+    seats = server.summary(keen["table_id"])["seats"]
+    assert [s["name"] for s in seats] == ["Shy", "Keen"]
+    status = server.http.post(
+        "/api/play-now/status", json={"ticket": program["ticket"]}, headers=bearer(key)
+    ).json()
+    assert status["status"] == "waiting"
+    # Someone else who does not meet bots waits too; one who does sits with the program.
+    shy2 = server.http.post("/api/play-now", json={**queue, "name": "Shy2", "meet_bots": False})
+    assert shy2.json()["status"] == "waiting"
+    keen2 = server.http.post("/api/play-now", json={**queue, "name": "Keen2"}).json()
+    assert keen2["status"] == "seated"
+    status = server.http.post(
+        "/api/play-now/status", json={"ticket": program["ticket"]}, headers=bearer(key)
+    ).json()
+    assert status["status"] == "seated" and status["table_id"] == keen2["table_id"]
+    seats = server.summary(keen2["table_id"])["seats"]
+    assert [(s["name"], s["program"]) for s in seats] == [("alice/bot-v2", True), ("Keen2", False)]
