@@ -66,6 +66,17 @@ export const api = {
   leaderboard: (game, group) =>
     request('GET', `/api/leaderboards/${encodeURIComponent(game)}${query({ group })}`),
   matches: (params) => request('GET', `/api/matches${query(params)}`),
+
+  // Bot accounts (js/bots.js): mine, their keys, someone's bots, the bots' leaderboards.
+  myBots: () => request('GET', '/api/bots'),
+  createBot: (name, description) => request('POST', '/api/bots', { name, description }),
+  botKeys: (bot) => request('GET', `/api/bots/${encodeURIComponent(bot)}/keys`),
+  createBotKey: (bot, label) => request('POST', `/api/bots/${encodeURIComponent(bot)}/keys`, { label }),
+  revokeBotKey: (bot, id) =>
+    request('DELETE', `/api/bots/${encodeURIComponent(bot)}/keys/${encodeURIComponent(id)}`),
+  playersBots: (name) => request('GET', `/api/players/${encodeURIComponent(name)}/bots`),
+  botLeaderboard: (game, group) =>
+    request('GET', `/api/leaderboards/${encodeURIComponent(game)}/bots${query({ group })}`),
 };
 
 /** "?a=1&b=2" from the params that are set ("" when none). */
