@@ -3,16 +3,24 @@ they saw, in the background, only once the match is over."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import random
+import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from types import SimpleNamespace
 from typing import Any
+
+import pytest
 
 from coffeetable import games
 from coffeetable.bots.ismcts import action_key
 from coffeetable.bots.review import decisions, judge, judge_many, mistakes_first, review_bot
 from coffeetable.engine import MatchLog, replay
+from coffeetable.server.lobby import TableError
+from coffeetable.server.review import Reviews
 
 from ..bots.test_doppio_no_waste import BEFORE, mid_turn
 from .conftest import TEST_LIMITS, TIMEOUT, ServerThread
@@ -65,22 +73,26 @@ def test_the_same_decision_is_judged_the_same_and_undo_is_no_decision() -> None:
     assert judge(review_bot("doppio", 40), state, 0, {"type": "undo"}, seed=11) is None
 
 
-def test_a_whole_log_is_judged_decision_by_decision_reproducibly() -> None:
-    """A seeded Fika match, seat 0 played at random: every judged decision is seat 0's,
-    names a legal best move, costs nothing when it is the bot's, and a second run
-    gives the same figures."""
-    game = games.get("fika")
-    state, rng, actions = game.new_state(players=2, seed=5), random.Random(5), []
+def fika_log(seed: int, length: int) -> MatchLog:
+    """The first ``length`` actions of a seeded Fika match: seat 0 at random, seat 1 a
+    small search."""
+    state, rng, actions = games.get("fika").new_state(players=2, seed=seed), random.Random(seed), []
     bot = review_bot("fika", 8)
-    while not state.is_over:
+    while not state.is_over and len(actions) < length:
         seat = state.actors()[0]
         legal = state.legal_actions(seat)
         action = rng.choice(legal) if seat == 0 else bot.choose(state, seat, rng)
         state.apply(seat, action)
         actions.append((seat, action))
-        if len(actions) >= 40:
-            break
-    log = MatchLog("fika", 2, 5, {}, actions)
+    return MatchLog("fika", 2, seed, {}, actions)
+
+
+def test_a_whole_log_is_judged_decision_by_decision_reproducibly() -> None:
+    """A seeded Fika match, seat 0 played at random: every judged decision is seat 0's,
+    names a legal best move, costs nothing when it is the bot's, and a second run
+    gives the same figures."""
+    log = fika_log(5, 40)
+    actions = log.actions
     indices = decisions(log, {0})
     assert indices and all(actions[i][0] == 0 for i in indices)
     seen: list[int] = []
@@ -178,19 +190,107 @@ def test_a_review_is_refused_before_the_end_and_for_real_time_games(
     assert foreign.status_code == 403
 
 
-def test_reviews_at_once_and_the_cache_are_bounded(
-    start_server: Callable[..., ServerThread],
-) -> None:
-    limits = dataclasses.replace(LIMITS, reviews_at_once=1, review_cache=1)
-    server = start_server(limits=limits)
-    one, two = (str(finished(server, {"1": "greedy"})["table_id"]) for _ in range(2))
-    assert start(server, one).status_code == 200
-    busy = start(server, two)
-    if busy.status_code != 200:  # the first may already be done on a fast machine
-        assert busy.status_code == 429, busy.text
-        assert "already reviewing 1" in busy.json()["detail"]
-        wait_done(server, one)
-        assert start(server, two).status_code == 200
-    wait_done(server, two)
-    # Only the last finished review is kept: the first is made again when asked.
-    assert server.http.get(f"/api/tables/{one}/review").status_code == 404
+# -- the reviews' bounds, with a worker that waits to be let through ------------
+
+
+class Gate(Executor):
+    """Runs each job on a thread once ``release`` is set (a review caught running)."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+
+        def run() -> None:
+            self.release.wait(TIMEOUT)
+            try:
+                future.set_result(fn(*args, **kwargs))
+            except Exception as error:
+                future.set_exception(error)
+
+        threading.Thread(target=run, daemon=True).start()
+        return future
+
+
+@dataclasses.dataclass
+class FakeTable:
+    """What ``Reviews`` reads of a table."""
+
+    id: str
+    log: MatchLog
+    live: bool = False
+    bots: tuple[str | None, ...] = (None, "greedy")
+
+    @property
+    def game(self) -> Any:
+        return games.get(self.log.game)
+
+    @property
+    def seats(self) -> list[SimpleNamespace]:
+        return [SimpleNamespace(index=i, bot=bot) for i, bot in enumerate(self.bots)]
+
+    def match_log(self) -> MatchLog:
+        return self.log
+
+
+class FakeLobby:
+    def __init__(self, *tables: FakeTable) -> None:
+        self.tables = {table.id: table for table in tables}
+
+    async def get(self, table_id: str) -> FakeTable:
+        if table_id not in self.tables:
+            raise TableError(404, f"no table {table_id!r}")
+        return self.tables[table_id]
+
+
+def test_reviews_at_once_the_cache_and_a_failure_are_bounded_and_said() -> None:
+    log = fika_log(9, 12)
+    broken = MatchLog("fika", 2, 9, {}, [(0, {"type": "nonsense"}), *log.actions])
+    lobby = FakeLobby(
+        FakeTable("a", log),
+        FakeTable("b", log),
+        FakeTable("live", log, live=True),
+        FakeTable("broken", broken),
+    )
+    limits = dataclasses.replace(
+        TEST_LIMITS, reviews_at_once=1, review_cache=1, review_iterations=6
+    )
+    gate = Gate()
+
+    async def scenario() -> None:
+        reviews = Reviews(lobby, limits, executor=gate)  # type: ignore[arg-type]
+        first = await reviews.start("a")
+        assert (first.status, first.done, first.total) == ("running", 0, len(decisions(log, {0})))
+        with pytest.raises(TableError) as busy:
+            await reviews.start("b")
+        assert busy.value.status == 429 and "already reviewing 1" in busy.value.detail
+        assert await reviews.start("a") is first  # the same review, no second search
+        with pytest.raises(TableError) as live:
+            await reviews.start("live")
+        assert live.value.status == 409
+        with pytest.raises(TableError) as none:
+            await reviews.get("b")
+        assert none.value.status == 404
+        gate.release.set()
+        assert first.task is not None
+        await first.task
+        assert first.status == "done" and first.done == first.total
+        assert first.json()["decisions"] == first.decisions and first.decisions
+        second = await reviews.start("b")
+        assert second.task is not None
+        await second.task
+        # One finished review is kept: the older one is forgotten (and made again if asked).
+        with pytest.raises(TableError):
+            await reviews.get("a")
+        assert (await reviews.get("b")).status == "done"
+        failed = await reviews.start("broken")
+        assert failed.task is not None
+        await failed.task
+        assert failed.status == "failed" and failed.error and failed.json()["decisions"] == []
+        retried = await reviews.start("broken")  # a failed review may be asked for again
+        assert retried is not failed
+        await reviews.close()
+        assert retried.status == "failed"
+
+    asyncio.run(scenario())

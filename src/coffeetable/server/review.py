@@ -181,6 +181,9 @@ class Reviews:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        for review in self.reviews.values():
+            if review.status == "running":  # cancelled before it began
+                review.status, review.error = "failed", "the server stopped"
         if self._own_executor and self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
