@@ -27,6 +27,8 @@ if [ -z "${COFFEETABLE_TEST_POSTGRES_URL:-}" ] && command -v pg_ctlcluster >/dev
         done
         su postgres -c "psql -qtAc \"select 1 from pg_roles where rolname = 'coffeetable'\"" \
             | grep -q 1 || su postgres -c "psql -qc \"create role coffeetable login password 'coffeetable' createdb\""
+        # The cluster tests make a database of their own (an older role may lack the right).
+        su postgres -c "psql -qc 'alter role coffeetable createdb'" >/dev/null
         su postgres -c "psql -qtAc \"select 1 from pg_database where datname = 'coffeetable_test'\"" \
             | grep -q 1 || su postgres -c "createdb -O coffeetable coffeetable_test"
         port=$(su postgres -c "psql -qtAc 'show port'" 2>/dev/null)

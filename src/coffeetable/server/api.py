@@ -165,6 +165,18 @@ def make_router() -> APIRouter:
     return api
 
 
+@router.get("/health", summary="this process is up: its name and tables", operation_id="health")
+def health(request: Request) -> dict[str, Any]:
+    """For load balancers: 200 while this process serves. ``process``: its name in the
+    cluster (null: a single process); ``tables``: the tables it runs."""
+    cluster = request.app.state.cluster
+    return {
+        "ok": True,
+        "process": None if cluster is None else cluster.me,
+        "tables": len(_lobby(request).tables),
+    }
+
+
 @router.get("/tables", summary="open and running tables", operation_id="list_tables")
 async def list_tables(request: Request) -> list[dict[str, Any]]:
     return await _lobby(request).list_tables()

@@ -66,6 +66,8 @@ def _redact_uvicorn_logs() -> None:
 REDIS_ENV = "COFFEETABLE_REDIS_URL"
 #: Seconds a process's leases last without renewal (how fast a dead one is replaced).
 LEASE_ENV = "COFFEETABLE_LEASE_SECONDS"
+#: The prefix of every Redis key and channel (several sites may share one Redis).
+PREFIX_ENV = "COFFEETABLE_REDIS_PREFIX"
 
 
 def create_app(
@@ -102,7 +104,8 @@ def create_app(
         if redis_url:
             from coffeetable.server.cluster.node import Cluster
 
-            cluster = Cluster(redis_url, lobby, lease_seconds=lease)
+            prefix = os.environ.get(PREFIX_ENV) or "coffeetable"
+            cluster = Cluster(redis_url, lobby, lease_seconds=lease, prefix=prefix)
             cluster.run_here = lambda name, args: operations.run_here(app.state, name, args)
             throttles = cluster.throttles(limits)
             app.state.cluster = cluster
