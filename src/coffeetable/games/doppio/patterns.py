@@ -34,7 +34,7 @@ EMPTY: Space = (None, None, None)
 
 def piece(kind: int, colour: int) -> int:
     """The index of the piece of this kind and colour in a path's ``Bits``."""
-    return kind * len(COLOURS) + colour
+    return kind * 3 + colour  # three colours
 
 
 def piece_bits(path: Path) -> list[int]:
@@ -49,7 +49,8 @@ def piece_bits(path: Path) -> list[int]:
 
 def kind_bits(bits: Bits, kind: int) -> int:
     """The spaces holding a piece of ``kind``, any colour."""
-    return bits[piece(kind, 0)] | bits[piece(kind, 1)] | bits[piece(kind, 2)]
+    first = kind * 3  # piece(kind, 0)
+    return bits[first] | bits[first + 1] | bits[first + 2]
 
 
 def _colour(name: str) -> int:
@@ -112,11 +113,12 @@ def alone(kind: str) -> Matcher:
 def exact_space(cup: str, saucer: str, spoon: str) -> Matcher:
     """Spaces holding exactly a cup, a saucer and a spoon of these colours ("any": any colour)."""
     wanted = [None if name == "any" else _colour(name) for name in (cup, saucer, spoon)]
+    pieces = [None if colour is None else piece(kind, colour) for kind, colour in enumerate(wanted)]
 
     def match(bits: Bits) -> tuple[int, int]:
         found = -1  # every space, narrowed kind by kind
-        for kind, colour in enumerate(wanted):
-            found &= kind_bits(bits, kind) if colour is None else bits[piece(kind, colour)]
+        for kind, index in enumerate(pieces):
+            found &= kind_bits(bits, kind) if index is None else bits[index]
         n = found.bit_count()
         return n, n
 
@@ -138,10 +140,13 @@ def crossed_pairs() -> Matcher:
     """White cup on black saucer, then black cup on white saucer; no spoon on either."""
     white, black = _colour("white"), _colour("black")
 
+    white_cup, black_cup = piece(CUP, white), piece(CUP, black)
+    white_saucer, black_saucer = piece(SAUCER, white), piece(SAUCER, black)
+
     def match(bits: Bits) -> tuple[int, int]:
         no_spoon = ~kind_bits(bits, SPOON)
-        white_on_black = bits[piece(CUP, white)] & bits[piece(SAUCER, black)] & no_spoon
-        black_on_white = bits[piece(CUP, black)] & bits[piece(SAUCER, white)] & no_spoon
+        white_on_black = bits[white_cup] & bits[black_saucer] & no_spoon
+        black_on_white = bits[black_cup] & bits[white_saucer] & no_spoon
         return (
             (white_on_black & black_on_white >> 1).bit_count(),
             (black_on_white & white_on_black >> 1).bit_count(),  # right to left
@@ -153,11 +158,12 @@ def crossed_pairs() -> Matcher:
 def one_colour() -> Matcher:
     """Three adjacent spaces each holding an element of one same colour."""
 
+    by_colour = [(piece(CUP, c), piece(SAUCER, c), piece(SPOON, c)) for c in range(len(COLOURS))]
+
     def match(bits: Bits) -> tuple[int, int]:
         found = 0
-        for colour in range(len(COLOURS)):
-            spaces = bits[piece(CUP, colour)] | bits[piece(SAUCER, colour)]
-            spaces |= bits[piece(SPOON, colour)]
+        for cup, saucer, spoon in by_colour:
+            spaces = bits[cup] | bits[saucer] | bits[spoon]
             found |= spaces & spaces >> 1 & spaces >> 2
         n = found.bit_count()  # a window read backwards is the same window
         return n, n

@@ -34,7 +34,15 @@ from coffeetable.games.doppio.moves import (
     move_masks,
     space_mask,
 )
-from coffeetable.games.doppio.patterns import EMPTY, MATCHERS, Path, Space, piece, piece_bits
+from coffeetable.games.doppio.patterns import (
+    EMPTY,
+    MATCHERS,
+    Path,
+    Space,
+    kind_bits,
+    piece,
+    piece_bits,
+)
 
 if TYPE_CHECKING:
     from coffeetable.games.doppio.game import DoppioGame
@@ -121,10 +129,8 @@ class DoppioState(State):
 
     def _occupancy(self) -> int:
         """Which kinds stand on which spaces, packed as ``moves.occupancy`` has it."""
-        bits, packed = self._bits, 0
-        for kind in range(3):
-            packed |= (bits[3 * kind] | bits[3 * kind + 1] | bits[3 * kind + 2]) << kind * SPACES
-        return packed
+        bits = self._bits
+        return kind_bits(bits, 0) | kind_bits(bits, 1) << SPACES | kind_bits(bits, 2) << 2 * SPACES
 
     def _move_pieces(self, start: int, end: int, given: int, taken: int) -> None:
         """Move the kinds ``given`` from space ``start`` to ``end`` and the kinds ``taken``
@@ -140,7 +146,7 @@ class DoppioState(State):
             new_b[kind] = a[kind] if gives else None
             for colour in (new_a[kind], new_b[kind]):
                 if colour is not None:  # it stood on one of the two spaces, now on the other
-                    self._bits[piece(kind, colour)] ^= both
+                    self._bits[kind * 3 + colour] ^= both  # piece(kind, colour)
         self._path[start] = (new_a[0], new_a[1], new_a[2])
         self._path[end] = (new_b[0], new_b[1], new_b[2])
 
@@ -241,10 +247,15 @@ class DoppioState(State):
         return view
 
     def clone(self) -> DoppioState:
+        other = self._copy()
+        other.rng = random.Random(0)  # seeded, not from the OS: that costs more than the copy
+        other.rng.setstate(self.rng.getstate())
+        return other
+
+    def _copy(self) -> DoppioState:
+        """A copy sharing nothing that changes, but the random generator."""
         other = object.__new__(DoppioState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
         other._path = list(self._path)
         other._bits = list(self._bits)
         other.undo_stack = list(self.undo_stack)  # its paths are never changed in place
@@ -263,7 +274,7 @@ class DoppioState(State):
         opponent's known round-1 cards, so each is shuffled on its own.
         """
         self.check_seat(seat)
-        other = self.clone()
+        other = self._copy()
         other.rng = random.Random(rng.getrandbits(64))
         if self.players == 2 and self.round_number == 1:
             unseen = other.piles[0] + other.piles[1]
