@@ -76,7 +76,9 @@ def judge(
 ) -> Judgement | None:
     """Judge ``seat`` playing ``played`` in ``state`` (which is left untouched).
 
-    None when it was no decision: ``undo``, or a single action to weigh.
+    None when it was no decision (``undo``, or a single action to weigh), or when
+    ``played`` is not one of the legal actions as the engine spells them (the
+    engine accepted another spelling of one: there is nothing to compare).
     """
     if played.get("type") == "undo":
         return None
@@ -86,8 +88,8 @@ def judge(
     best = values[0]
     key = action_key(played)
     mine = next((value for value in values if action_key(value.action) == key), None)
-    if mine is None:  # not legal here: the log and the state disagree
-        raise ValueError(f"seat {seat} could not play {played!r} at action {index}")
+    if mine is None:  # the engine took another spelling of a legal action: not judged
+        return None
     if action_key(best.action) == key:
         cost: float | None = 0.0
     elif mine.value is None or best.value is None:

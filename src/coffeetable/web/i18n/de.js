@@ -245,6 +245,7 @@ export default {
   'review.noMistakes': "Keine Fehler: Jede Entscheidung war so gut wie die des Bots.",
   'review.move': "Zug {n}, Runde {round}",
   'review.cost': "−{points} % Gewinnchance",
+  'review.costSolo': "−{points} % der Punkteschätzung des Bots",
   'review.played': "Gespielt: {action}",
   'review.best': "Der Bot bevorzugt: {action}",
   'review.showAll.one': "{count} Fehler zeigen",

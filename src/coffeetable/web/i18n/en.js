@@ -245,6 +245,7 @@ export default {
   'review.noMistakes': "No mistakes: every decision was as good as the bot’s.",
   'review.move': "Move {n}, round {round}",
   'review.cost': "−{points} % win chance",
+  'review.costSolo': "−{points} % of the bot’s score estimate",
   'review.played': "Played: {action}",
   'review.best': "The bot prefers: {action}",
   'review.showAll.one': "Show all {count} mistake",

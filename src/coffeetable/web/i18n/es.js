@@ -245,6 +245,7 @@ export default {
   'review.noMistakes': "Ningún error: cada decisión fue tan buena como la del bot.",
   'review.move': "Jugada {n}, ronda {round}",
   'review.cost': "−{points} % de probabilidad de ganar",
+  'review.costSolo': "−{points} % de la estimación de puntos del bot",
   'review.played': "Jugado: {action}",
   'review.best': "El bot prefiere: {action}",
   'review.showAll.one': "Ver {count} error",

@@ -245,6 +245,7 @@ export default {
   'review.noMistakes': "Aucune erreur : chaque décision valait celle du bot.",
   'review.move': "Coup {n}, manche {round}",
   'review.cost': "−{points} % de chances de gagner",
+  'review.costSolo': "−{points} % de l’estimation de score du bot",
   'review.played': "Joué : {action}",
   'review.best': "Le bot préfère : {action}",
   'review.showAll.one': "Voir l’erreur ({count})",

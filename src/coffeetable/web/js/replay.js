@@ -203,7 +203,9 @@ export function mount(root, route) {
     if (view.destroyed) return;
     mountBoard();
     show(0);
-    view.review = mountReview(reviewRoot, { tableId: id, game: view.summary.game, names, jump });
+    view.review = mountReview(reviewRoot, {
+      tableId: id, game: view.summary.game, names, players: () => view.summary.players, jump,
+    });
   }
 
   // A reviewed decision: its position (frame `frame`, before the move), as `seat` saw it.

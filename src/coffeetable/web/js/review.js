@@ -17,7 +17,8 @@ const SHOWN = 10;
 
 /**
  * Mount the panel in `root`. `options`: {tableId, game, names() -> seat names,
- * jump(frame, seat)}. Returns {relabel(), destroy()}.
+ * players() -> how many seats (solo: the cost is of the score estimate, there is
+ * no win chance), jump(frame, seat)}. Returns {relabel(), destroy()}.
  */
 export function mountReview(root, options) {
   stylesheet('review-css', '/static/css/review.css');
@@ -95,7 +96,7 @@ export function mountReview(root, options) {
     return html`<li><button type="button" class="review-mistake${chosen ? ' chosen' : ''}" data-testid="review-mistake"
         data-frame="${j.index}" data-seat="${j.seat}" ${attrs({ 'aria-current': chosen ? 'true' : null })}>
       <span class="review-where">${t('review.move', { n: j.index + 1, round: j.round })} · ${who}</span>
-      <span class="review-cost" data-testid="review-cost">${t('review.cost', { points: Math.round(j.cost * 1000) / 10 })}</span>
+      <span class="review-cost" data-testid="review-cost">${t(options.players() === 1 ? 'review.costSolo' : 'review.cost', { points: Math.round(j.cost * 1000) / 10 })}</span>
       <span class="review-played">${t('review.played', { action: describe(options.game, j.played) })}</span>
       <span class="review-best">${t('review.best', { action: describe(options.game, j.best) })}</span>
     </button></li>`;
