@@ -47,6 +47,7 @@ plus 177 for the table (solo: 18,175; 2 players: 36,173; 4 players: 72,169).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from coffeetable.engine import Action, IllegalAction, State, View
@@ -119,25 +120,59 @@ class CafeCodec(Codec):
         area = company.area_at(area_id)
         if area is None or area.kind != "roast":
             raise IllegalAction(f"there is no roasting area at {list(area_id)}")
-        cubes = company.cubes_on(area)
-        cafes = {cafe.id: cafe for cafe in company.cafes.values()}
+        wants = {
+            cafe.id: {colour: cafe.wants(colour) for colour in COLOURS}
+            for cafe in company.cafes.values()
+        }
+        return deliveries(list(area.id), company.cubes_on(area), wants)
 
-        def fill(order: list[str]) -> dict[str, dict[str, int]]:
-            left = dict(cubes)
-            to: dict[str, dict[str, int]] = {}
-            for cafe_id in order:
-                for colour in COLOURS:
-                    give = min(cafes[cafe_id].wants(colour), left.get(colour, 0))
-                    if give:
-                        to.setdefault(cafe_id, {})[colour] = give
-                        left[colour] -= give
-            return to
+    def _recipients_in_view(self, view: View, area_id: tuple[int, int]) -> list[Action]:
+        """``_recipients`` from the seat's view (what the site sends): the same deliveries."""
+        company = view["players"][view["seat"]]
+        area = next((a for a in company["areas"] if tuple(a["id"]) == area_id), None)
+        if area is None or area["kind"] != "roast":
+            raise IllegalAction(f"there is no roasting area at {list(area_id)}")
+        wants = {
+            cafe["id"]: {
+                colour: 0
+                if cafe["lost"]
+                else max(0, cafe["need"].get(colour, 0) - cafe["have"].get(colour, 0))
+                for colour in COLOURS
+            }
+            for cafe in company["cafes"]
+        }
+        return deliveries(list(area["id"]), dict(area["cubes"]), wants)
 
-        owned = [cafe_id for cafe_id in CAFE_IDS if cafe_id in cafes]
-        out = [fill([])]
-        out += [fill([cafe_id] if cafe_id in cafes else []) for cafe_id in CAFE_IDS]
-        out.append(fill(owned))
-        return [{"type": "deliver", "area": list(area.id), "to": to} for to in out]
+    def encode_in_view(self, action: Any, view: View) -> int | None:
+        if not isinstance(action, dict) or action.get("type") != "deliver":
+            return super().encode_in_view(action, view)
+        return self._encode_delivery(action, lambda area: self._recipients_in_view(view, area))
+
+    def decode_in_view(self, index: int, view: View) -> Action:
+        action = super().decode(index)
+        if action["type"] != "deliver":
+            return action
+        x, y = action["area"]
+        return self._recipients_in_view(view, (x, y))[action["recipient"]]
+
+    def _encode_delivery(
+        self, action: Any, recipients: Callable[[tuple[int, int]], list[Action]]
+    ) -> int | None:
+        area = action.get("area")
+        if not isinstance(area, list) or len(area) != 2:
+            return None
+        spot = position(area[0], area[1])
+        if spot is None:
+            return None
+        try:
+            choices = recipients((area[0], area[1]))
+        except IllegalAction:
+            return None
+        wanted = action_key({**action, "to": action.get("to", {})})
+        for recipient, choice in enumerate(choices):
+            if action_key(choice) == wanted:
+                return self.deliver_base + spot * RECIPIENTS + recipient
+        return None
 
     def encode(
         self, action: Any, state: State | None = None, seat: int | None = None
@@ -146,21 +181,7 @@ class CafeCodec(Codec):
             return super().encode(action, state, seat)
         if state is None or seat is None:
             raise ValueError("a Café delivery is encoded with its state and seat")
-        area = action.get("area")
-        if not isinstance(area, list) or len(area) != 2:
-            return None
-        spot = position(area[0], area[1])
-        if spot is None:
-            return None
-        try:
-            choices = self._recipients(state, seat, (area[0], area[1]))
-        except IllegalAction:
-            return None
-        wanted = action_key({**action, "to": action.get("to", {})})
-        for recipient, choice in enumerate(choices):
-            if action_key(choice) == wanted:
-                return self.deliver_base + spot * RECIPIENTS + recipient
-        return None
+        return self._encode_delivery(action, lambda area: self._recipients(state, seat, area))
 
     def decode(self, index: int, state: State | None = None, seat: int | None = None) -> Action:
         action = super().decode(index)
@@ -170,6 +191,33 @@ class CafeCodec(Codec):
             raise ValueError("a Café delivery is decoded with its state and seat")
         x, y = action["area"]
         return self._recipients(state, seat, (x, y))[action["recipient"]]
+
+
+def deliveries(
+    area: list[int], cubes: dict[str, int], wants: dict[str, dict[str, int]]
+) -> list[Action]:
+    """An area's delivery for each recipient 0..21 (see the module docstring).
+
+    ``cubes`` are the area's cubes per colour; ``wants`` the company's cafés
+    (id -> colour -> cubes it still takes).
+    """
+
+    def fill(order: list[str]) -> dict[str, dict[str, int]]:
+        left = dict(cubes)
+        to: dict[str, dict[str, int]] = {}
+        for cafe_id in order:
+            for colour in COLOURS:
+                give = min(wants[cafe_id][colour], left.get(colour, 0))
+                if give:
+                    to.setdefault(cafe_id, {})[colour] = give
+                    left[colour] -= give
+        return to
+
+    owned = [cafe_id for cafe_id in CAFE_IDS if cafe_id in wants]
+    out = [fill([])]
+    out += [fill([cafe_id] if cafe_id in wants else []) for cafe_id in CAFE_IDS]
+    out.append(fill(owned))
+    return [{"type": "deliver", "area": list(area), "to": to} for to in out]
 
 
 def features(view: View, f: Features) -> None:

@@ -266,6 +266,16 @@ class Codec:
         """The JSON action at ``index`` (a fresh copy)."""
         return copy.deepcopy(self.actions[int(index)])
 
+    def encode_in_view(self, action: Any, view: View) -> int | None:
+        """``encode`` from the seat's view instead of the state (the site adapter's path)."""
+        if not isinstance(action, Mapping):
+            return None
+        return self.encode(action, None, view["seat"])
+
+    def decode_in_view(self, index: int, view: View) -> Action:
+        """``decode`` from the seat's view instead of the state."""
+        return self.decode(index, None, view["seat"])
+
     def legal(self, state: State, seat: int) -> dict[int, Action]:
         """index -> action for every legal action of ``seat`` that the space holds."""
         return self.legal_from(state.legal_actions(seat), state, seat)
