@@ -14,8 +14,9 @@ import * as signin from './signin.js';
 import * as sessions from './sessions.js';
 import * as profile from './profile.js';
 import * as leaderboard from './leaderboard.js';
+import * as bots from './bots.js';
 
-const VIEWS = { lobby, table, replay, rules, signin, signup: signin, sessions, profile, leaderboard };
+const VIEWS = { lobby, table, replay, rules, signin, signup: signin, sessions, profile, leaderboard, bots };
 const AUTH_VIEWS = new Set(['signin', 'signup']);
 const app = document.getElementById('app');
 let route = null;

@@ -6,6 +6,7 @@ import { api } from './api.js';
 import { account } from './account.js';
 import { html, setHTML } from './dom.js';
 import { t } from './i18n.js';
+import { botBoard } from './botboard.js';
 import {
   failure, gameTitle, groupLabel, knownGames, leaderboardHref, playerLink, ratingText,
 } from './players.js';
@@ -41,7 +42,8 @@ export function mount(root, route) {
       setHTML(body, html`<p class="error" data-testid="board-missing">${text}</p>`);
       return;
     }
-    if (!destroyed) setHTML(body, boardBody(board));
+    const bots = await botBoard(game, board.group); // the bots' board, beside the players'
+    if (!destroyed) setHTML(body, html`${boardBody(board)}${bots}`);
   }
 
   load();

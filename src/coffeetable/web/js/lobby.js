@@ -10,6 +10,7 @@ import { playerName, setPlayerName, rememberSeat, seatAt } from './session.js';
 import { account, accountSeat, refresh as refreshAccount } from './account.js';
 import { gameTitle as titleOf, leaderboardHref, matchList } from './players.js';
 import { mountPlayNow } from './playnow.js';
+import { addMyBots, programChoice, programInput, programOptions } from './botseats.js';
 
 const REFRESH_MS = 4000;
 const BOT_SPEEDS = [1, 2, 5, 10];
@@ -69,6 +70,7 @@ export function mount(root) {
     const { game } = view.form;
     form.hidden = false;
     setHTML(form, createForm(game, view.form.players));
+    addMyBots(form);
   }
 
   async function loadTables() {
@@ -245,8 +247,8 @@ function seatRow(game, seat) {
     html`<option value="bot:${level}" ${attrs({ selected: level === usual })}>${t('lobby.botLevel', { level: botName(level) })}</option>`);
   return html`<li><span class="seat-no">${t('lobby.seat', { n: seat + 1 })}</span>
     <select name="seat-${seat}" data-testid="seat-select-${seat}">
-      <option value="open">${t('lobby.openSeat')}</option>${bots}
-    </select></li>`;
+      <option value="open">${t('lobby.openSeat')}</option>${bots}${programOptions()}
+    </select>${programInput(seat)}</li>`;
 }
 
 /**
@@ -333,6 +335,8 @@ function buildCreateBody(form, game) {
   for (let seat = 1; seat < players; seat += 1) {
     const value = els.namedItem(`seat-${seat}`).value;
     if (value.startsWith('bot:')) bots[String(seat)] = value.slice(4);
+    const program = programChoice(els, seat, value); // a bot account ("alice/bot-v2")
+    if (program) bots[String(seat)] = program;
   }
   const name = els.namedItem('name').value.trim() || t('lobby.namePlaceholder');
   const body = { game: game.name, players, options, bots, name };

@@ -1,5 +1,5 @@
 // Hash routes: #/ (lobby), #/table/<id>, #/replay/<id>, #/rules/<game>, #/signin, #/signup,
-// #/sessions, #/players/<name>, #/leaderboards[/<game>[/<group>]].
+// #/sessions, #/bots, #/players/<name>, #/leaderboards[/<game>[/<group>]].
 
 const part = (text) => decodeURIComponent(text);
 
@@ -12,6 +12,7 @@ const ROUTES = [
   [/^#\/signin\/?$/, () => ({ view: 'signin' })],
   [/^#\/signup\/?$/, () => ({ view: 'signup' })],
   [/^#\/sessions\/?$/, () => ({ view: 'sessions' })],
+  [/^#\/bots\/?$/, () => ({ view: 'bots' })],
   [/^#\/players\/([^/?]+)$/, (m) => ({ view: 'profile', name: part(m[1]) })],
   [/^#\/leaderboards\/?$/, () => ({ view: 'leaderboard', game: null, group: null })],
   [/^#\/leaderboards\/([\w-]+)(?:\/([^/?]+))?$/, (m) => ({

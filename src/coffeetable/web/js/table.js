@@ -141,12 +141,13 @@ export function mount(root, route) {
   }
 
   function seatChip(seat, index, me, status) {
-    const name = playerLink(seatLabel(seat, index), seatProfile(seat), Boolean(seat.bot));
+    const name = playerLink(seatLabel(seat, index), seatProfile(seat), Boolean(seat.bot || seat.program));
     const away = !seat.bot && !seat.open && (seat.left || seat.connected === false);
     const replace = away && me != null && index !== me && status === 'running'
       ? html`<button type="button" class="tiny" data-action="bot-seat" data-seat="${index}" data-testid="replace-bot-${index}">${t('table.replaceBot')}</button>`
       : '';
-    return html`<li class="seat-chip ${index === me ? 'me' : ''} ${away ? 'away' : ''}" data-testid="seat-${index}">
+    return html`<li class="seat-chip ${index === me ? 'me' : ''} ${away ? 'away' : ''}" data-testid="seat-${index}"
+      data-program="${seat.program ? 'true' : 'false'}" ${attrs({ title: seat.program ? t('table.programOf', { owner: seat.owner }) : null })}>
       ${name}${index === me ? html` <em>(${t('table.you')})</em>` : ''}${away ? html` <em>${t(seat.left ? 'table.left' : 'table.away')}</em>` : ''} ${replace}</li>`;
   }
 
@@ -445,6 +446,7 @@ function stateSeat(msg) {
 /** The profile a seat links to: a bot's level, or the account sitting there (its name is the username). */
 function seatProfile(seat) {
   if (seat.bot) return botProfile(seat.bot);
+  if (seat.program) return null; // a bot account (owner/name): no profile page of its own yet
   return seat.account && seat.name ? seat.name : null;
 }
 

@@ -26,6 +26,7 @@ export function renderUserMenu(force = false) {
     <ul class="menu" role="menu">
       <li role="none"><a role="menuitem" href="${profileHref(me.username)}" data-testid="menu-profile">${t('menu.profile')}</a></li>
       <li role="none"><a role="menuitem" href="#/sessions" data-testid="menu-sessions">${t('menu.sessions')}</a></li>
+      <li role="none"><a role="menuitem" href="#/bots" data-testid="menu-bots">${t('menu.bots')}</a></li>
       <li role="none"><button type="button" role="menuitem" data-action="sign-out" data-testid="menu-sign-out">${t('menu.signOut')}</button></li>
       <li role="none"><button type="button" role="menuitem" data-action="sign-out-everywhere"
         data-testid="menu-sign-out-everywhere">${t('menu.signOutEverywhere')}</button></li>
