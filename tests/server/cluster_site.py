@@ -36,7 +36,9 @@ Message = dict[str, Any]
 class Process:
     """One ``coffeetable serve`` child process of the site."""
 
-    def __init__(self, site: Site, port: int | None = None) -> None:
+    def __init__(
+        self, site: Site, port: int | None = None, env: dict[str, str] | None = None
+    ) -> None:
         self.site = site
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -49,6 +51,7 @@ class Process:
             "PYTHONUNBUFFERED": "1",
             "COFFEETABLE_REDIS_PREFIX": site.prefix,
             "COFFEETABLE_LEASE_SECONDS": str(LEASE_SECONDS),
+            **(env or {}),
         }
         with self.log_file.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
@@ -99,8 +102,9 @@ class Site:
         self.database_url = base.rsplit("/", 1)[0] + f"/{self._database}"
         self.processes: list[Process] = []
 
-    def start(self, count: int = 1) -> list[Process]:
-        started = [Process(self) for _ in range(count)]
+    def start(self, count: int = 1, env: dict[str, str] | None = None) -> list[Process]:
+        """Start ``count`` processes (``env``: more environment, e.g. limits)."""
+        started = [Process(self, env=env) for _ in range(count)]
         self.processes += started
         return started
 

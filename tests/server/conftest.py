@@ -255,7 +255,7 @@ def start_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
     servers: list[ServerThread] = []
 
     def start(
-        allow_seed: bool = True, database: Path | None = None, limits: Limits = TEST_LIMITS
+        allow_seed: bool = True, database: Path | str | None = None, limits: Limits = TEST_LIMITS
     ) -> ServerThread:
         server = ServerThread(database or tmp_path / "tables.sqlite3", allow_seed, limits)
         servers.append(server)
@@ -266,8 +266,16 @@ def start_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
         server.stop()
 
 
-@pytest.fixture
-def server(start_server: Callable[..., ServerThread]) -> ServerThread:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(
+    request: pytest.FixtureRequest, start_server: Callable[..., ServerThread]
+) -> ServerThread:
+    """A server on SQLite; then the same test on PostgreSQL (an emptied schema; skipped,
+    saying why, without one; required in CI)."""
+    if request.param == "postgresql":
+        from tests.players.conftest import postgres_url
+
+        return start_server(database=postgres_url())
     return start_server()
 
 

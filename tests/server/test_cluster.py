@@ -24,6 +24,7 @@ from coffeetable import games
 from coffeetable.engine import MatchLog
 
 from .cluster_site import LEASE_SECONDS, Player, Process, Site, dumps, play_round, sites
+from .conftest import Client
 
 Message = dict[str, Any]
 #: How long a match of Fika between two random players may take here, at most.
@@ -244,3 +245,54 @@ def test_the_lobby_play_now_and_quotas_span_processes(site: Site) -> None:
     assert sorted(s["seat"] for s in seated) == [0, 1]
     overview = second.http.get("/api/play-now").json()
     assert overview == []  # nobody waits any more, whichever process is asked
+
+
+def test_quotas_count_over_every_process(site: Site) -> None:
+    limits = {"COFFEETABLE_TABLES_PER_MINUTE": "3", "COFFEETABLE_SOCKETS_PER_CLIENT": "2"}
+    first, second = site.start(2, env=limits)
+    create_fika(first)
+    create_fika(second)
+    create_fika(first)
+    refused = second.http.post("/api/tables", json={"game": "fika", "players": 2})
+    assert refused.status_code == 429 and "3 new tables a minute" in refused.json()["detail"]
+    assert first.http.post("/api/tables", json={"game": "fika", "players": 2}).status_code == 429
+    # Two sockets from this address, on two processes: a third one anywhere waits.
+    sockets = [Client(f"{p.ws_url}/ws/echo") for p in (first, second)]
+    try:
+        third = Client(f"{first.ws_url}/ws/echo")
+        message = third.recv()
+        assert message["type"] == "error" and "too many connections" in message["reason"]
+        third.close()
+    finally:
+        for socket in sockets:
+            socket.close()
+
+
+def test_sigterm_hands_the_tables_over_without_waiting_for_the_lease(site: Site) -> None:
+    import redis
+
+    leaving, staying = site.start(2)
+    table_id, token = create_fika(leaving)
+    bea_token = join(leaving, table_id)
+    players = [
+        Player([staying.ws_url], table_id, token),
+        Player([staying.ws_url], table_id, bea_token),
+    ]
+    rng = random.Random(6)
+    try:
+        while max((p.state or {"seq": 0})["seq"] for p in players) < 4:
+            assert play_round(players, rng)
+            time.sleep(0.01)
+        leaving.terminate()  # returns once the process has exited
+        client = redis.Redis.from_url(site.redis_url)
+        owner = client.get(f"{site.prefix}:lease:table:{table_id}")
+        alive = client.exists(f"{site.prefix}:alive:{leaving.name}")
+        client.close()
+        assert owner is None or owner.decode() == staying.name  # released, not left to expire
+        assert not alive
+        play(players, seed=7)
+    finally:
+        for player in players:
+            player.close()
+    assert staying.http.get(f"/api/tables/{table_id}").json()["status"] == "over"
+    check_seen(players, views_by_seq(staying, table_id))

@@ -242,6 +242,8 @@ export default {
   'review.busy': "Der Bot analysiert gerade andere Partien: Versuche es in einer Minute noch einmal.",
   'review.summary.one': "{count} Entscheidung bewertet; {matched} wie der Bot sie spielen würde.",
   'review.summary.other': "{count} Entscheidungen bewertet; {matched} wie der Bot sie spielen würde.",
+  'review.unweighed.one': "{count} Entscheidung hatte mehr Möglichkeiten, als die Suche abwägen konnte.",
+  'review.unweighed.other': "{count} Entscheidungen hatten mehr Möglichkeiten, als die Suche abwägen konnte.",
   'review.noMistakes': "Keine Fehler: Jede Entscheidung war so gut wie die des Bots.",
   'review.move': "Zug {n}, Runde {round}",
   'review.cost': "−{points} % Gewinnchance",

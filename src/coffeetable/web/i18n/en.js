@@ -242,6 +242,8 @@ export default {
   'review.busy': "The bot is busy reviewing other matches: try again in a minute.",
   'review.summary.one': "{count} decision judged; {matched} as the bot would play.",
   'review.summary.other': "{count} decisions judged; {matched} as the bot would play.",
+  'review.unweighed.one': "{count} decision had more choices than the search could weigh.",
+  'review.unweighed.other': "{count} decisions had more choices than the search could weigh.",
   'review.noMistakes': "No mistakes: every decision was as good as the bot’s.",
   'review.move': "Move {n}, round {round}",
   'review.cost': "−{points} % win chance",

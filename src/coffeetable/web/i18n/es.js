@@ -242,6 +242,8 @@ export default {
   'review.busy': "El bot está analizando otras partidas: inténtalo dentro de un minuto.",
   'review.summary.one': "{count} decisión juzgada; {matched} como la jugaría el bot.",
   'review.summary.other': "{count} decisiones juzgadas; {matched} como las jugaría el bot.",
+  'review.unweighed.one': "{count} decisión tenía más opciones de las que la búsqueda pudo sopesar.",
+  'review.unweighed.other': "{count} decisiones tenían más opciones de las que la búsqueda pudo sopesar.",
   'review.noMistakes': "Ningún error: cada decisión fue tan buena como la del bot.",
   'review.move': "Jugada {n}, ronda {round}",
   'review.cost': "−{points} % de probabilidad de ganar",

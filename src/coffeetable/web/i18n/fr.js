@@ -242,6 +242,8 @@ export default {
   'review.busy': "Le bot analyse d’autres parties : réessayez dans une minute.",
   'review.summary.one': "{count} décision jugée ; {matched} comme le bot l’aurait jouée.",
   'review.summary.other': "{count} décisions jugées ; {matched} comme le bot les aurait jouées.",
+  'review.unweighed.one': "{count} décision avait plus de choix que la recherche n’a pu en peser.",
+  'review.unweighed.other': "{count} décisions avaient plus de choix que la recherche n’a pu en peser.",
   'review.noMistakes': "Aucune erreur : chaque décision valait celle du bot.",
   'review.move': "Coup {n}, manche {round}",
   'review.cost': "−{points} % de chances de gagner",

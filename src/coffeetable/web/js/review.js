@@ -82,8 +82,10 @@ export function mountReview(root, options) {
     const judged = review.decisions || [];
     const mistakes = judged.filter((j) => j.cost != null && j.cost >= NOTABLE);
     const shown = view.all ? mistakes : mistakes.slice(0, SHOWN);
-    const matched = judged.length - mistakes.length;
-    return html`<p class="muted" data-testid="review-summary">${t('review.summary', { count: judged.length, matched })}</p>
+    const matched = judged.filter((j) => j.cost != null && j.cost < NOTABLE).length;
+    const unweighed = judged.filter((j) => j.cost == null).length;
+    return html`<p class="muted" data-testid="review-summary">${t('review.summary', { count: judged.length, matched })}
+        ${unweighed ? t('review.unweighed', { count: unweighed }) : ''}</p>
       ${mistakes.length === 0 ? html`<p data-testid="review-none">${t('review.noMistakes')}</p>` : html`
       <ol class="review-mistakes" data-testid="review-mistakes">${shown.map((j) => item(j))}</ol>
       ${mistakes.length > shown.length ? html`<button type="button" data-action="all" data-testid="review-all">${t('review.showAll', { count: mistakes.length })}</button>` : ''}`}`;
