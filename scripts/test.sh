@@ -6,5 +6,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 source scripts/services.sh
-python3 -m pip install --quiet --disable-pip-version-check -e '.[test,dev,rl,postgres]'
+python3 -m pip install --quiet --disable-pip-version-check -e '.[test,dev,rl,postgres,cluster]'
 python3 -m pytest "$@"
