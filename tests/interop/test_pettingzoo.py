@@ -142,3 +142,114 @@ def test_observations_come_from_the_view_only() -> None:
         after = env.observe(agent)
         env.game_state = real
         assert np.array_equal(before["observation"], after["observation"])
+
+
+def test_undo_is_not_in_doppios_action_space() -> None:
+    """A policy could play a move and undo it forever: undo has no index."""
+    env = pz.env("doppio")
+    table = env.table
+    assert env.action_space("player_0").n == table.codec.num_actions - 1
+    assert table.codec.actions[table.num_actions] == {"type": "undo"}
+    env.reset(seed=2)
+    undone = 0
+    for agent in env.agent_iter(max_iter=400):
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        seat = env.possible_agents.index(agent)
+        undone += {"type": "undo"} in env.game_state.legal_actions(seat)
+        assert len(observation["action_mask"]) == table.num_actions
+        env.step(env.action_space(agent).sample(observation["action_mask"]))
+    assert undone, "the engine offered undo: the space left it out"
+
+
+@pytest.mark.parametrize("name", ["doppio", "fika", "cafe", "espresso"])
+def test_every_environment_has_a_default_length_cap(name: str) -> None:
+    env = pz.env(name)
+    assert env.table.max_cycles == pz.DEFAULT_MAX_CYCLES[name]
+    with pytest.raises(ValueError, match="max_cycles"):
+        pz.env(name, max_cycles=0)
+
+
+def test_a_policy_that_never_ends_a_match_is_truncated() -> None:
+    """Doppio by a policy that only moves pieces (never scores): truncated, not terminated."""
+    env = pz.env("doppio", max_cycles=30)
+    env.reset(seed=4)
+    steps = 0
+    for agent in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            assert truncation and not termination
+            env.step(None)
+            continue
+        mask = observation["action_mask"]
+        legal = np.flatnonzero(mask)
+        moves = [i for i in legal if env.table.codec.actions[i]["type"] != "score"]
+        env.step(int(moves[0] if moves else legal[0]))
+        steps += 1
+    assert steps == 30 * 2
+
+
+def test_observations_are_in_zero_one() -> None:
+    for name in ("doppio", "fika", "cafe", "espresso"):
+        env = pz.env(name)
+        space = env.observation_space("player_0")["observation"]
+        assert float(space.low.min()) == 0.0 and float(space.high.max()) == 1.0
+        env.reset(seed=0)
+        for agent in env.agent_iter(max_iter=200):
+            observation, _, termination, truncation, _ = env.last()
+            assert space.contains(observation["observation"])
+            action = None
+            if not (termination or truncation):
+                action = env.action_space(agent).sample(observation["action_mask"])
+            env.step(action)
+
+
+def test_illegal_penalty_ends_the_match_for_the_offender() -> None:
+    env = pz.env("fika", illegal="penalty")
+    env.reset(seed=1)
+    offender = env.agent_selection
+    observation, *_ = env.last()
+    before = env.game_state.view(None)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    env.step(illegal)
+    assert env.game_state.view(None) == before  # nothing applied
+    assert all(env.terminations.values())
+    rewards = {agent: env._cumulative_rewards[agent] for agent in env.agents}
+    assert rewards[offender] == pz.ILLEGAL_REWARD
+    assert all(value == 0.0 for agent, value in rewards.items() if agent != offender)
+    assert env.infos[offender]["illegal"] is True
+    for agent in env.agent_iter():
+        env.step(None)
+    assert not env.agents
+    with pytest.raises(ValueError, match="illegal is"):
+        pz.env("fika", illegal="ignore")
+
+
+@pytest.mark.parametrize(("name", "players", "options"), AEC)
+def test_api_with_the_penalty(name: str, players: int, options: dict) -> None:
+    api_test(
+        pz.env(name, players=players, max_cycles=25, illegal="penalty", **options), num_cycles=25
+    )
+
+
+@pytest.mark.parametrize(("name", "players"), [("fika", 2), ("doppio", 2), ("doppio", 1)])
+def test_sb3_check_env_passes_with_the_penalty(name: str, players: int) -> None:
+    """SB3's check_env samples actions without the mask: it needs illegal="penalty"."""
+    pytest.importorskip("stable_baselines3")
+    from stable_baselines3.common.env_checker import check_env
+
+    from coffeetable.interop.gym import OpponentEnv
+
+    check_env(OpponentEnv(name, players=players, illegal="penalty"), warn=True)
+
+
+@pytest.mark.parametrize(("name", "players"), [("fika", 2), ("doppio", 2), ("cafe", 1)])
+def test_gymnasium_check_env_passes_with_the_penalty(name: str, players: int) -> None:
+    """Gymnasium's own checker (it steps unmasked samples too), without SB3 and torch."""
+    from gymnasium.utils.env_checker import check_env
+
+    from coffeetable.interop.gym import OpponentEnv
+
+    check_env(OpponentEnv(name, players=players, illegal="penalty"), skip_render_check=True)
