@@ -40,6 +40,13 @@ cups, a café it can fill; covered cubes and lost cafés count against it); a
 take is worth its card's best placement minus the cube it pays (the warehouse
 points it loses plus ``PAY``); pass is worth ``PASS``: any useful action beats it.
 
+No wasted actions (``dominated``, for the bots that play by value): in the actions
+phase, passing is never better than a deliver that scores now, i.e. one that
+completes a café, or in the last round one that adds any point (nothing is
+left to keep the cubes for). Nothing can return a company to a position it had
+earlier in the turn (every action moves cubes forward), so there is no
+``repeats_positions``.
+
 For ISMCTS: ``priors`` (one step ahead, no planning: the search calls them at
 every new node), ``rollout_action`` (the chain's end first, a sampled
 placement) and ``evaluate`` (``tanh`` of the value lead, or of the solo value
@@ -65,6 +72,7 @@ from coffeetable.games.cafe.cards import BY_ID, COLOURS, MAX_ACTIONS, MIN_ACTION
 from coffeetable.games.cafe.grid import AREA_KINDS, Company
 from coffeetable.games.cafe.rules import CafeState
 from coffeetable.games.cafe.scoring import cafe_points, warehouse_points
+from coffeetable.games.cafe.scoring import points as company_points
 
 STEPS = {"roast": 1, "dry": 2, "bean": 3}
 DISCOUNT = 0.65
@@ -387,6 +395,34 @@ def _place_values(state: CafeState, seat: int, candidates: Sequence[Action]) -> 
     assert state.holding is not None
     known = _placements(state.companies[seat], state.holding, _later(state))
     return [known[(a["x"], a["y"], a["rotation"])] for a in candidates]
+
+
+def free_scores(state: CafeState, seat: int, candidates: Sequence[Action]) -> list[bool]:
+    """Which of ``candidates`` score now at no cost: a deliver that completes a café, or
+    in the last round one that adds any point (see the module docstring)."""
+    if state.phase != "actions":
+        return [False] * len(candidates)
+    company, supply = state.companies[seat], state.supply
+    last = _later(state) == 0
+    before_cafes, before = cafe_points(company), company_points(company)
+    out = []
+    for action in candidates:
+        if action["type"] != "deliver":
+            out.append(False)
+            continue
+        trial, _ = _apply(company, supply, actions.resolve(company, supply, action))
+        out.append(cafe_points(trial) > before_cafes or (last and company_points(trial) > before))
+    return out
+
+
+def dominated(state: CafeState, seat: int, candidates: Sequence[Action]) -> list[bool]:
+    """Flags ``pass`` while a free score is legal (``free_scores``); nothing else."""
+    passes = [action["type"] == "pass" for action in candidates]
+    if not any(passes) or state.phase != "actions":
+        return [False] * len(candidates)
+    delivers = [action for action in state.legal_actions(seat) if action["type"] == "deliver"]
+    free = any(free_scores(state, seat, delivers))
+    return [free and is_pass for is_pass in passes]
 
 
 # -- for search: cheap priors, a rollout policy and an evaluation ------------------------------
