@@ -232,7 +232,9 @@ class FikaState(State):
         revealed = other.picks[opponent] if other.phase in ("place", "effect") else None
         hand = [card for card in other.hands[opponent] if card != revealed]
         hidden_groups = [g for g in other.groups if seat not in g.known]
-        unseen = hand + [g.card for g in hidden_groups]
+        # Sorted: the draw depends only on what the seat can know (the set of unseen
+        # cards), never on their real order, so indistinguishable states search alike.
+        unseen = sorted(hand + [g.card for g in hidden_groups])
         rng.shuffle(unseen)
         other.hands[opponent] = unseen[: len(hand)] + ([] if revealed is None else [revealed])
         for group, card in zip(hidden_groups, unseen[len(hand) :], strict=True):
