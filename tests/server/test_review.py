@@ -73,6 +73,28 @@ def test_the_same_decision_is_judged_the_same_and_undo_is_no_decision() -> None:
     assert judge(review_bot("doppio", 40), state, 0, {"type": "undo"}, seed=11) is None
 
 
+@pytest.mark.parametrize("game", ["fika", "doppio", "cafe"])
+def test_a_decision_is_judged_from_what_the_seat_saw_not_the_hidden_cards(game: str) -> None:
+    """Two positions the seat cannot tell apart (hidden cards re-dealt) get the same
+    judgement: the search never reads the cards the finished log reveals."""
+    for seed in range(3):
+        state = games.get(game).new_state(players=2, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(6):
+            actor = state.actors()[0]
+            state.apply(actor, rng.choice(state.legal_actions(actor)))
+        seat = state.actors()[0]
+        other = state.determinize(seat, random.Random(1000 + seed))
+        assert other.view(seat) == state.view(seat)
+        if game == "fika":  # the other hand is re-dealt (Doppio, Café: the piles' order)
+            assert other.view(1 - seat) != state.view(1 - seat)
+        played = state.legal_actions(seat)[-1]
+        bot = review_bot(game, 30)
+        assert judge(bot, state, seat, played, seed=seed) == judge(
+            bot, other, seat, played, seed=seed
+        )
+
+
 def fika_log(seed: int, length: int) -> MatchLog:
     """The first ``length`` actions of a seeded Fika match: seat 0 at random, seat 1 a
     small search."""
@@ -238,7 +260,7 @@ class FakeLobby:
     def __init__(self, *tables: FakeTable) -> None:
         self.tables = {table.id: table for table in tables}
 
-    async def get(self, table_id: str) -> FakeTable:
+    async def peek(self, table_id: str) -> FakeTable:
         if table_id not in self.tables:
             raise TableError(404, f"no table {table_id!r}")
         return self.tables[table_id]
