@@ -114,6 +114,9 @@ def create_app(
         app.state.matchmaker = Matchmaker(lobby)
         app.state.rematches = Rematches(lobby)
         app.state.reviews = Reviews(lobby, limits)
+        if app.state.cluster is not None:
+            release = app.state.cluster.release_named
+            app.state.reviews.on_forget = lambda table_id: release(f"review:{table_id}")
         await lobby.restore()
         try:
             yield

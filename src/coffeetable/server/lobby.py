@@ -256,6 +256,18 @@ class Lobby:
             table.start()
         return table
 
+    async def peek(self, table_id: str) -> Table:
+        """A table to read, not to run: the one this process runs, else one rebuilt from
+        the database and not started (with several processes, a finished table may be in
+        another process's memory; its log is the same)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        record = await self.store.read(lambda conn: self.store.db.load(conn, table_id))
+        if record is None:
+            raise TableError(404, f"no table {table_id!r}")
+        return Table(record, games.get(record.game), self.store, self.limits)
+
     async def create(
         self,
         game_name: str,

@@ -115,6 +115,30 @@ async def rematch(state: Any, table_id: str, token: str, user_id: int | None) ->
     return result
 
 
+# -- reviews (run and kept by one process each) -----------------------------------------
+
+
+async def _reviews(state: Any, table_id: str) -> Any:
+    cluster = getattr(state, "cluster", None)
+    if cluster is not None:
+        await cluster.take_named(f"review:{table_id}")  # else: Elsewhere
+    return state.reviews
+
+
+@operation("review.start")
+async def review_start(state: Any, table_id: str) -> dict[str, Any]:
+    review = await (await _reviews(state, table_id)).start(table_id)
+    result: dict[str, Any] = review.json()
+    return result
+
+
+@operation("review.get")
+async def review_get(state: Any, table_id: str) -> dict[str, Any]:
+    review = await (await _reviews(state, table_id)).get(table_id)
+    result: dict[str, Any] = review.json()
+    return result
+
+
 # -- play now (one process runs the queues) ------------------------------------------
 
 

@@ -28,6 +28,7 @@ import logging
 import multiprocessing
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -90,6 +91,8 @@ class Reviews:
         processes, started at the first review)."""
         self.lobby = lobby
         self.limits = limits
+        #: Called with a table id when its review is forgotten (a cluster frees its lease).
+        self.on_forget: Callable[[str], None] | None = None
         self.reviews: OrderedDict[str, Review] = OrderedDict()
         self._executor = executor
         self._own_executor = executor is None
@@ -107,7 +110,7 @@ class Reviews:
 
     async def start(self, table_id: str) -> Review:
         """The review of ``table_id``: the one kept (running or done), else a new one."""
-        table = await self.lobby.get(table_id)
+        table = await self.lobby.peek(table_id)
         _check(table)
         kept = self.reviews.get(table.id)
         if kept is not None and kept.status != "failed":
@@ -133,7 +136,7 @@ class Reviews:
         """The review kept for ``table_id`` (404: none was started, or it was forgotten)."""
         review = self.reviews.get(table_id)
         if review is None:
-            table = await self.lobby.get(table_id)  # 404 for no such table
+            table = await self.lobby.peek(table_id)  # 404 for no such table
             _check(table)
             raise TableError(404, "this match has not been reviewed yet: start a review")
         return review
@@ -172,6 +175,8 @@ class Reviews:
         finished = [key for key, review in self.reviews.items() if review.status != "running"]
         for key in finished[: max(0, len(finished) - self.limits.review_cache)]:
             del self.reviews[key]
+            if self.on_forget is not None:
+                self.on_forget(key)
 
     async def close(self) -> None:
         """Stop the running reviews and the worker processes."""

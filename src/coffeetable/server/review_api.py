@@ -8,9 +8,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from fastapi import Path as FastPath
 
+from coffeetable.server import operations
 from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.players.auth_api import from_this_site
-from coffeetable.server.review import Reviews
 
 router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -21,11 +21,6 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 TableId = Annotated[str, FastPath(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
-def _reviews(request: Request) -> Reviews:
-    reviews: Reviews = request.app.state.reviews
-    return reviews
-
-
 @router.post(
     "/tables/{table_id}/review",
     summary="review a finished match with the bot (in the background): start it, or find it",
@@ -34,8 +29,11 @@ def _reviews(request: Request) -> Reviews:
     responses=_ERRORS,
 )
 async def start_review(table_id: TableId, request: Request) -> dict[str, Any]:
-    review = await _reviews(request).start(table_id)
-    return review.json()
+    # Run where the review is kept (one process of a cluster holds each review).
+    review: dict[str, Any] = await operations.run(
+        request.app.state, "review.start", table_id=table_id
+    )
+    return review
 
 
 @router.get(
@@ -46,5 +44,7 @@ async def start_review(table_id: TableId, request: Request) -> dict[str, Any]:
     responses=_ERRORS,
 )
 async def get_review(table_id: TableId, request: Request) -> dict[str, Any]:
-    review = await _reviews(request).get(table_id)
-    return review.json()
+    review: dict[str, Any] = await operations.run(
+        request.app.state, "review.get", table_id=table_id
+    )
+    return review

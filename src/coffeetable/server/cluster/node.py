@@ -84,7 +84,9 @@ class Cluster:
         )
         #: Set by the app: what ``call`` messages run (``operations.run_here``).
         self.run_here: Any = None
-        self.holds_matchmaker = False
+        #: Leases on other things than tables that this process holds (the matchmaker,
+        #: reviews): renewed with the tables'.
+        self.held: set[str] = set()
         self.closing = False
         self._ticker: asyncio.Task[None] | None = None
         self._releasing: set[asyncio.Task[None]] = set()
@@ -111,9 +113,9 @@ class Cluster:
             await self.lobby.drop(table_id, "the server restarts: reconnecting")
             with contextlib.suppress(Exception):
                 await self.leases.release(f"table:{table_id}")
-        if self.holds_matchmaker:
+        for name in list(self.held):
             with contextlib.suppress(Exception):
-                await self.leases.release(MATCHMAKER)
+                await self.leases.release(name)
         for conn, _ in list(self.relay.sockets.values()):
             conn.close(RESTART, "the server restarts: reconnecting")
         with contextlib.suppress(Exception):
@@ -141,14 +143,28 @@ class Cluster:
         self._releasing.add(task)
         task.add_done_callback(self._releasing.discard)
 
-    async def take_matchmaker(self) -> None:
-        """Run the play-now queues here, unless a live process does (``Elsewhere``)."""
-        if self.holds_matchmaker:
+    async def take_named(self, name: str) -> None:
+        """Hold the lease ``name`` (e.g. ``matchmaker``, ``review:<table>``) from now on,
+        unless a live process does (``Elsewhere``)."""
+        if name in self.held:
             return
-        owner = await self.leases.acquire(MATCHMAKER)
+        if self.closing:
+            raise TableError(503, "this server is shutting down: try again")
+        owner = await self.leases.acquire(name)
         if owner != self.me:
             raise Elsewhere(owner)
-        self.holds_matchmaker = True
+        self.held.add(name)
+
+    async def take_matchmaker(self) -> None:
+        """Run the play-now queues here, unless a live process does (``Elsewhere``)."""
+        await self.take_named(MATCHMAKER)
+
+    def release_named(self, name: str) -> None:
+        if name in self.held:
+            self.held.discard(name)
+            task = asyncio.get_running_loop().create_task(self.leases.release(name))
+            self._releasing.add(task)
+            task.add_done_callback(self._releasing.discard)
 
     def throttles(self, limits: Any) -> dict[str, Any]:
         """The players' sign-in and sign-up throttles, shared by every process."""
@@ -205,12 +221,11 @@ class Cluster:
 
     async def _renew(self) -> None:
         names = [f"table:{table_id}" for table_id in self.lobby.tables]
-        if self.holds_matchmaker:
-            names.append(MATCHMAKER)
+        names += sorted(self.held)
         for name in await self.leases.renew(names):
-            if name == MATCHMAKER:
-                log.warning("cluster: lost the matchmaker lease")
-                self.holds_matchmaker = False
+            if name in self.held:
+                log.warning("cluster: lost the lease %s", name)
+                self.held.discard(name)
                 continue
             table_id = name.removeprefix("table:")
             log.warning("cluster: lost the lease on table %s", table_id)
