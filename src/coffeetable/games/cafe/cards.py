@@ -15,6 +15,7 @@ card's id. Replacing a line here replaces a card; the rules read nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 COLOURS = ("red", "yellow", "green", "black")
 LETTERS = {"r": "red", "y": "yellow", "g": "green", "k": "black"}
@@ -170,11 +171,12 @@ class Card:
     need: tuple[tuple[str, int], ...] = ()
     points: int = 0
 
-    @property
+    # Cached: the draft asks them of every card on display at every take.
+    @cached_property
     def has_cafe(self) -> bool:
         return bool(self.need)
 
-    @property
+    @cached_property
     def has_cup(self) -> bool:
         return any("u" in row for row in self.rows)
 

@@ -185,7 +185,7 @@ class Company:
         grid = self.grid
         return sum(
             grid[pos].cubes
-            for pos in self.layout.squares_of.get(icon, ())
+            for pos in self.layout.squares_of(icon)
             if grid[pos].cube_colour == colour
         )
 
@@ -217,15 +217,13 @@ class Company:
         cells = orient(card, rotation)
         returned: dict[str, int] = {}
         lost: list[str] = []
-        covered: list[Pos] = []
-        new: list[Pos] = []
+        covered: dict[Pos, str] = {}  # square -> the icon it showed
         for dx, dy, _ in cells:
             pos = (x + dx, y + dy)
             old = self.grid.get(pos)
             if old is None:
-                new.append(pos)
                 continue
-            covered.append(pos)
+            covered[pos] = old.icon
             if old.cubes and old.cube_colour is not None:
                 returned[old.cube_colour] = returned.get(old.cube_colour, 0) + old.cubes
             if old.icon == "cafe":
@@ -245,8 +243,8 @@ class Company:
         if cafe_cells:
             self.cafes[card.id] = Cafe(card.id, tuple(cafe_cells), dict(card.need), card.points)
         self.cards.append((card.id, x, y, rotation))
-        self._layout = layout.after(self.grid, new)
-        return Placed(covered, returned, lost)
+        self._layout = layout.after(self.grid, [(x + dx, y + dy) for dx, dy, _ in cells], covered)
+        return Placed(list(covered), returned, lost)
 
     # -- moving cubes ---------------------------------------------------------
 
@@ -254,7 +252,7 @@ class Company:
         """Lift every cube of ``colour`` off the squares with ``icon``; how many."""
         taken = 0
         grid = self.grid
-        for pos in self.layout.squares_of.get(icon, ()):
+        for pos in self.layout.squares_of(icon):
             square = grid[pos]
             if square.cube_colour == colour and square.cubes:
                 taken += square.cubes

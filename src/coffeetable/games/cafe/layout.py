@@ -24,8 +24,7 @@ reading order; everywhere else a position is (x, y).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 Pos = tuple[int, int]
 #: Icons whose orthogonal groups are action areas.
@@ -46,9 +45,11 @@ class SquareLike(Protocol):
     colour: str | None
 
 
-@dataclass(frozen=True)
-class Area:
-    """A maximal orthogonally connected group of squares with one icon (beans: one colour)."""
+class Area(NamedTuple):
+    """A maximal orthogonally connected group of squares with one icon (beans: one colour).
+
+    A named tuple: made many times over (each placement), compared and hashed by value.
+    """
 
     kind: str  # bean, dry or roast
     colour: str | None  # a bean area's colour
@@ -64,10 +65,19 @@ def reading(pos: Pos) -> tuple[int, int]:
     return pos[1], pos[0]
 
 
-def find_areas(grid: Mapping[Pos, SquareLike]) -> list[Area]:
-    """Flood-fill the grid into action areas (cups, ships, cafés and blanks make none)."""
+def find_areas(grid: Mapping[Pos, SquareLike], within: Iterable[Pos] | None = None) -> list[Area]:
+    """Flood-fill the grid into action areas (cups, ships, cafés and blanks make none).
+
+    ``within``: only the areas of these squares, which must hold every square
+    of the areas they reach (``Layout.after`` passes what a placement touched).
+    """
+    squares = grid if within is None else within
     # Squares not yet in an area, with what joins them: icon and bean colour.
-    left = {pos: (s.icon, s.colour) for pos, s in grid.items() if s.icon in AREA_KINDS}
+    left = {}
+    for pos in squares:
+        square = grid[pos]
+        if square.icon in AREA_KINDS:
+            left[pos] = (square.icon, square.colour)
     areas: list[Area] = []
     for start in sorted(left, key=reading):
         key = left.pop(start, None)
@@ -86,6 +96,10 @@ def find_areas(grid: Mapping[Pos, SquareLike]) -> list[Area]:
     return areas
 
 
+def _area_id(area: Area) -> tuple[int, int]:
+    return reading(area.squares[0])
+
+
 def _count_cover(cover: dict[Pos, int], footprint: tuple[Pos, ...], new: Iterable[Pos]) -> None:
     """Add each new visible square to the anchors (y, x) of ``footprint`` that cover it."""
     for x, y in new:
@@ -94,42 +108,98 @@ def _count_cover(cover: dict[Pos, int], footprint: tuple[Pos, ...], new: Iterabl
             cover[anchor] = cover.get(anchor, 0) + 1
 
 
+#: Visible squares under each anchor (y, x) of the two footprints (no entry: none).
+Cover = tuple[dict[Pos, int], dict[Pos, int]]
+
+
 class Layout:
     """Areas, icons and placement counts of one grid of squares (see the module docstring)."""
 
     def __init__(
-        self, grid: Mapping[Pos, SquareLike], cover: tuple[dict[Pos, int], dict[Pos, int]]
+        self,
+        areas: list[Area],
+        area_of: dict[Pos, Area],
+        icons: dict[str, int],
+        cover: Cover,
     ) -> None:
-        self.areas = find_areas(grid)
-        self.area_of = {pos: area for area in self.areas for pos in area.squares}
-        squares_of: dict[str, list[Pos]] = {}
-        for pos, square in grid.items():
-            squares_of.setdefault(square.icon, []).append(pos)
-        #: icon -> its squares (no order promised)
-        self.squares_of = {icon: tuple(found) for icon, found in squares_of.items()}
+        #: the action areas, in reading order of their first square
+        self.areas = areas
+        #: square -> its area (squares of no area are not in it)
+        self.area_of = area_of
+        #: icon -> how many squares show it
+        self.icons = icons
         #: footprint -> {anchor (y, x): visible squares the rectangle covers}
         self.cover = cover
         self._anchors: list[list[Pos] | None] = [None, None]
+        self._squares_of: dict[str, tuple[Pos, ...]] = {}
 
     @classmethod
     def of(cls, grid: Mapping[Pos, SquareLike]) -> Layout:
-        """The layout of a grid, counted from scratch."""
-        cover: tuple[dict[Pos, int], dict[Pos, int]] = ({}, {})
+        """The layout of a grid, worked out from scratch."""
+        cover: Cover = ({}, {})
         for counts, footprint in zip(cover, FOOTPRINTS, strict=True):
             _count_cover(counts, footprint, grid)
-        return cls(grid, cover)
+        icons: dict[str, int] = {}
+        for square in grid.values():
+            icons[square.icon] = icons.get(square.icon, 0) + 1
+        areas = find_areas(grid)
+        area_of = {pos: area for area in areas for pos in area.squares}
+        return cls(areas, area_of, icons, cover)
 
-    def after(self, grid: Mapping[Pos, SquareLike], new: Iterable[Pos]) -> Layout:
-        """The layout once a card is down: ``grid`` now, ``new`` the squares it added."""
-        new = tuple(new)
+    def after(
+        self, grid: Mapping[Pos, SquareLike], card: Iterable[Pos], before: Mapping[Pos, str]
+    ) -> Layout:
+        """The layout once a card is down: ``grid`` now, ``card`` its squares, ``before``
+        the icons that those it covered showed (the others are new to the view).
+
+        Only two kinds of area can change: one the card lies on (it shrinks or splits)
+        and one beside a card square that joins it (same icon and colour). Those are
+        flooded again, over their squares and the card's; the others are kept.
+        """
+        card = tuple(card)
+        area_of = self.area_of
+        old: dict[Pos, Area] = {}  # by id: hashing a whole area would hash all its squares
+        icons = dict(self.icons)
+        for icon in before.values():
+            icons[icon] -= 1
+        for x, y in card:
+            square = grid[(x, y)]
+            icons[square.icon] = icons.get(square.icon, 0) + 1
+            area = area_of.get((x, y))
+            if area is not None:
+                old[area.squares[0]] = area
+            if square.icon in AREA_KINDS:
+                key = (square.icon, square.colour)
+                for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    area = area_of.get(near)
+                    if area is not None and (area.kind, area.colour) == key:
+                        old[area.squares[0]] = area
+        redo = set(card).union(*(area.squares for area in old.values()))
+        found = find_areas(grid, redo)
+        areas = [area for area in self.areas if area.squares[0] not in old] + found
+        areas.sort(key=_area_id)
+        area_of = dict(area_of)
+        for pos in redo:
+            area_of.pop(pos, None)
+        for area in found:
+            area_of.update(dict.fromkeys(area.squares, area))
         cover = (dict(self.cover[0]), dict(self.cover[1]))
+        new = [pos for pos in card if pos not in before]
         for counts, footprint in zip(cover, FOOTPRINTS, strict=True):
             _count_cover(counts, footprint, new)
-        return Layout(grid, cover)
+        return Layout(areas, area_of, icons, cover)
 
     def count(self, icon: str) -> int:
         """How many squares show ``icon``."""
-        return len(self.squares_of.get(icon, ()))
+        return self.icons.get(icon, 0)
+
+    def squares_of(self, kind: str) -> tuple[Pos, ...]:
+        """The squares of every area of ``kind`` (bean, dry or roast), area by area."""
+        found = self._squares_of.get(kind)
+        if found is None:
+            found = tuple(pos for area in self.areas if area.kind == kind for pos in area.squares)
+            self._squares_of[kind] = found
+        return found
 
     def covers(self, x: int, y: int, rotation: int) -> int:
         """Visible squares under a card turned ``rotation`` with its top-left at (x, y)."""

@@ -122,9 +122,11 @@ class CafeState(State):
             return self._take_choices(seat)
         if self.phase == "place":
             assert self.holding is not None
-            return [
+            layout = self.companies[seat].layout
+            return [  # Company.placements, made into actions in one go
                 {"type": "place", "x": x, "y": y, "rotation": r}
-                for x, y, r in self.companies[seat].placements(self.holding)
+                for r, _ in orientations(self.holding)
+                for y, x in layout.anchors(r % 2)
             ]
         return actions.choices(self.companies[seat], self.supply)
 
@@ -259,8 +261,7 @@ class CafeState(State):
         rotation: int = action["rotation"]
         assert self.holding is not None
         company = self.companies[seat]
-        cells = company.covered_by(self.holding, x, y, rotation)
-        covered = sum(1 for pos in cells if pos in company.grid)
+        covered = company.covers(x, y, rotation)
         if covered not in COVER:
             raise IllegalAction(f"a card must cover 2, 3 or 4 visible squares, not {covered}")
         card_id, self.holding = self.holding, None
