@@ -107,3 +107,24 @@ def test_a_real_time_match_offers_no_review(page, server: Server) -> None:  # ty
     page.wait_for_timeout(500)
     assert page.query_selector(tid("review-start")) is None
     assert page.query_selector(tid("review-panel")) is None
+
+
+def test_a_match_of_bots_alone_has_no_decision_to_review(page, server: Server) -> None:  # type: ignore[no-untyped-def]
+    created = server.post(
+        "/api/tables",
+        {
+            "game": "fika",
+            "players": 2,
+            "bots": {"0": "greedy", "1": "greedy"},
+            "options": {"bot_speed": 10_000},
+        },
+    )
+    table_id = created["table_id"]
+    deadline = time.monotonic() + 60
+    while get(server, f"/api/tables/{table_id}")["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    page.goto(f"{server.url}/#/replay/{table_id}")
+    page.click(tid("review-start"))
+    page.wait_for_selector(tid("review-nobody"))
+    assert page.query_selector(tid("review-mistakes")) is None

@@ -244,6 +244,7 @@ export default {
   'review.summary.other': "{count} Entscheidungen bewertet; {matched} wie der Bot sie spielen würde.",
   'review.unweighed.one': "{count} Entscheidung hatte mehr Möglichkeiten, als die Suche abwägen konnte.",
   'review.unweighed.other': "{count} Entscheidungen hatten mehr Möglichkeiten, als die Suche abwägen konnte.",
+  'review.nobody': "In dieser Partie spielten nur Bots: Es gibt keine Entscheidung eines Menschen zu analysieren.",
   'review.noMistakes': "Keine Fehler: Jede Entscheidung war so gut wie die des Bots.",
   'review.move': "Zug {n}, Runde {round}",
   'review.cost': "−{points} % Gewinnchance",

@@ -244,6 +244,7 @@ export default {
   'review.summary.other': "{count} decisions judged; {matched} as the bot would play.",
   'review.unweighed.one': "{count} decision had more choices than the search could weigh.",
   'review.unweighed.other': "{count} decisions had more choices than the search could weigh.",
+  'review.nobody': "Only bots played this match: there is no person’s decision to review.",
   'review.noMistakes': "No mistakes: every decision was as good as the bot’s.",
   'review.move': "Move {n}, round {round}",
   'review.cost': "−{points} % win chance",

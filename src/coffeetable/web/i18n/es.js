@@ -244,6 +244,7 @@ export default {
   'review.summary.other': "{count} decisiones juzgadas; {matched} como las jugaría el bot.",
   'review.unweighed.one': "{count} decisión tenía más opciones de las que la búsqueda pudo sopesar.",
   'review.unweighed.other': "{count} decisiones tenían más opciones de las que la búsqueda pudo sopesar.",
+  'review.nobody': "En esta partida solo jugaron bots: no hay decisiones de personas que analizar.",
   'review.noMistakes': "Ningún error: cada decisión fue tan buena como la del bot.",
   'review.move': "Jugada {n}, ronda {round}",
   'review.cost': "−{points} % de probabilidad de ganar",

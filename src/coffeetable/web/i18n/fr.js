@@ -244,6 +244,7 @@ export default {
   'review.summary.other': "{count} décisions jugées ; {matched} comme le bot les aurait jouées.",
   'review.unweighed.one': "{count} décision avait plus de choix que la recherche n’a pu en peser.",
   'review.unweighed.other': "{count} décisions avaient plus de choix que la recherche n’a pu en peser.",
+  'review.nobody': "Seuls des bots ont joué cette partie : aucune décision d’une personne à analyser.",
   'review.noMistakes': "Aucune erreur : chaque décision valait celle du bot.",
   'review.move': "Coup {n}, manche {round}",
   'review.cost': "−{points} % de chances de gagner",

@@ -79,6 +79,7 @@ export function mountReview(root, options) {
       return html`<p data-testid="review-progress-text">${t('review.progress', { done: review.done, total: review.total })}</p>
         <progress data-testid="review-progress" max="${Math.max(1, review.total)}" value="${review.done}"></progress>`;
     }
+    if (review.total === 0) return html`<p data-testid="review-nobody">${t('review.nobody')}</p>`;
     const judged = review.decisions || [];
     const mistakes = judged.filter((j) => j.cost != null && j.cost >= NOTABLE);
     const shown = view.all ? mistakes : mistakes.slice(0, SHOWN);
