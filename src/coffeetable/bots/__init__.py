@@ -3,6 +3,8 @@
 - ``random``: any legal action.
 - ``greedy``: the best immediate action by the game's own heuristic
   (``coffeetable.games.<name>.heuristics``), ties broken by the rng.
+- ``beginner``, ``casual``, ``strong``, ``expert``: the levels for people of the
+  turn-based games, weakest first (``coffeetable.bots.levels``; ``levels(game)``).
 - ``easy``, ``medium``, ``hard``: real-time levels (Espresso): the greedy
   policy with a human-like reaction time drawn per action, and (easy, medium)
   a chance to overlook a play; numbers in ``coffeetable.bots.reaction``.
@@ -15,18 +17,22 @@ rng)`` the time for a given action (flips are quicker).
 from __future__ import annotations
 
 from coffeetable.bots.base import Bot, RandomBot
-from coffeetable.bots.greedy import GreedyBot, LevelBot
+from coffeetable.bots.greedy import GreedyBot, LevelBot, SloppyBot
+from coffeetable.bots.levels import LEVEL_NAMES
 from coffeetable.bots.reaction import LEVELS, Level, ReactionModel
 
 __all__ = [
     "LEVELS",
+    "LEVEL_NAMES",
     "Bot",
     "GreedyBot",
     "Level",
     "LevelBot",
     "RandomBot",
+    "SloppyBot",
     "ReactionModel",
     "available",
+    "levels",
     "make",
 ]
 
@@ -36,6 +42,13 @@ def available(game: str) -> list[str]:
     from coffeetable.bots.registry import available as _available
 
     return _available(game)
+
+
+def levels(game: str) -> list[str]:
+    """The plain levels for people ``game`` offers, weakest first (turn-based games)."""
+    from coffeetable.bots.registry import levels as _levels
+
+    return _levels(game)
 
 
 def make(name: str, game: str) -> Bot:

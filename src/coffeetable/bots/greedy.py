@@ -79,3 +79,26 @@ class LevelBot(GreedyBot):
         if fallbacks and rng.random() < self.overlook:
             return self.best(state, seat, fallbacks, rng)
         return action
+
+
+class SloppyBot(GreedyBot):
+    """Greedy with lapses: with probability ``lapse`` it plays a random candidate instead.
+
+    The "beginner" level of the turn-based games: it sees the good plays most of the
+    time, and like every bot never wastes an action (``Bot.candidates``).
+    """
+
+    name = "sloppy"
+
+    def __init__(self, heuristics: ModuleType, lapse: float, **kwargs: object) -> None:
+        if not 0.0 <= lapse <= 1.0:
+            raise ValueError(f"a lapse is a probability in [0, 1], not {lapse!r}")
+        super().__init__(heuristics, **kwargs)
+        self.lapse = lapse
+
+    def pick(
+        self, state: State, seat: int, actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if rng.random() < self.lapse:
+            return rng.choice(list(actions))
+        return self.best(state, seat, actions, rng)

@@ -25,9 +25,9 @@ grown from the bot's information set: every iteration
 6. backs the vector up: each node adds the value of the seat that acted there.
 
 Root pruning: a game whose heuristics set ``ROOT_TOP = k`` has the root
-search only the ``k`` best actions by its ``action_values`` (greedy's own
-judgement, computed once a decision; the rest are never better by it), so the
-budget goes to telling the few plausible actions apart. Without it every
+search only the ``k`` best actions of distinct value by its ``action_values``
+(greedy's own judgement, computed once a decision), so the budget goes to
+telling the few plausible actions apart. Without it every
 candidate is searched.
 
 At the root and at every node the actions are ``Bot.candidates``' (no undo,
@@ -269,14 +269,19 @@ class ISMCTSBot(Bot):
         return actions[index]
 
     def _top(self, state: State, seat: int, actions: list[Action]) -> list[Action]:
-        """The root's actions: all of ``actions``, or with ``ROOT_TOP`` the best k by
-        ``action_values`` (ties kept in legal order)."""
+        """The root's actions: all of ``actions``, or with ``ROOT_TOP`` the best k of
+        distinct value by ``action_values`` (of equal values the first: Café's ways to pay
+        for a card are alike to it), in legal order."""
         k = self.root_top
         if k is None or self._values is None or len(actions) <= k:
             return actions
         values = self._values(state, seat, actions)
-        order = sorted(range(len(actions)), key=lambda i: -values[i])[:k]
-        return [actions[i] for i in sorted(order)]
+        kept: dict[float, int] = {}
+        for i in sorted(range(len(actions)), key=lambda i: -values[i]):
+            kept.setdefault(round(values[i], 9), i)
+            if len(kept) == k:
+                break
+        return [actions[i] for i in sorted(kept.values())]
 
     def analyse(
         self,

@@ -12,6 +12,10 @@
   a decision, ``ismcts:250ms`` 250 milliseconds (not reproducible); plain
   ``ismcts`` runs ``DEFAULT_ITERATIONS``. ``available`` lists ``ismcts`` only.
 
+- ``beginner``, ``casual``, ``strong``, ``expert``: the levels for people of
+  every turn-based game with a heuristics module, weakest first
+  (``coffeetable.bots.levels``); ``available`` lists them first.
+
 ``openspiel-ismcts`` and ``openspiel-mcts`` (budget ``:N`` or ``:Nms`` as
 above) are OpenSpiel's search bots, built by ``coffeetable.interop.openspiel``
 (needs the ``rl`` extra); they are not in ``available``.
@@ -29,8 +33,9 @@ from importlib import import_module
 from types import ModuleType
 
 from coffeetable.bots.base import Bot, RandomBot
-from coffeetable.bots.greedy import GreedyBot, LevelBot
+from coffeetable.bots.greedy import GreedyBot, LevelBot, SloppyBot
 from coffeetable.bots.ismcts import ISMCTSBot
+from coffeetable.bots.levels import LEVEL_NAMES, recipes
 from coffeetable.bots.reaction import LEVELS, MEDIUM
 from coffeetable.engine import Game
 
@@ -55,8 +60,17 @@ def heuristics(game: str) -> ModuleType | None:
         raise
 
 
+def levels(game: str) -> list[str]:
+    """The plain levels for people (``beginner`` ... ``expert``) ``game`` offers, weakest
+    first: every turn-based game with a heuristics module; none for the others."""
+    found = _game(game)
+    if found is None or found.realtime or heuristics(game) is None:
+        return []
+    return list(LEVEL_NAMES)
+
+
 def available(game: str) -> list[str]:
-    names = ["random"]
+    names = levels(game) + ["random"]
     found = _game(game)
     if found is None:
         return names
@@ -86,6 +100,21 @@ def _ismcts(name: str, game: str) -> ISMCTSBot:
     return bot
 
 
+def _level(name: str, game: str) -> Bot:
+    """The bot of a plain level, named after it (its rated identity)."""
+    recipe, module = recipes(game)[name], heuristics(game)
+    assert module is not None
+    bot: Bot
+    if recipe.policy == "sloppy":
+        bot = SloppyBot(module, recipe.lapse)
+    elif recipe.policy == "greedy":
+        bot = GreedyBot(module)
+    else:
+        bot = ISMCTSBot(module, iterations=recipe.iterations)
+    bot.name = name
+    return bot
+
+
 def make(name: str, game: str) -> Bot:
     if name.startswith("openspiel-"):  # OpenSpiel's bots: the optional rl extra
         from coffeetable.interop.openspiel import make_bot
@@ -96,6 +125,8 @@ def make(name: str, game: str) -> Bot:
         raise ValueError(f"no bot {name!r} for {game}; choose from {', '.join(available(game))}")
     if base == "ismcts":
         return _ismcts(name, game)
+    if base in LEVEL_NAMES:
+        return _level(name, game)
     found = _game(game)
     module = heuristics(game)
     realtime = found is not None and found.realtime

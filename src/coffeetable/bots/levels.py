@@ -1,0 +1,52 @@
+"""Bot levels for people: plain names for the turn-based games, weakest first.
+
+=========  ==========================================================  =================
+level      what it is                                                  built as
+=========  ==========================================================  =================
+beginner   greedy that lapses: half its plays are a random candidate   ``SloppyBot(0.5)``
+casual     greedy: the best immediate action by the game's heuristic   ``greedy``
+strong     ISMCTS on a small budget                                    ``ismcts:25``
+expert     ISMCTS at its default budget                                ``ismcts``
+=========  ==========================================================  =================
+
+A game may map a level differently (``GAME_LEVELS``) so that the order stays the
+order of measured strength there (README, "Bot levels"): in Café the search does not
+yet beat greedy clearly, so there casual is a greedy that lapses less often and
+strong is greedy itself. Each level's bot carries the level's name (``bot.name``),
+so it is rated on the site under that name. The old names (``random``, ``greedy``,
+``ismcts``, ``ismcts:N``) keep working beside these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: The plain level names, weakest first.
+LEVEL_NAMES = ("beginner", "casual", "strong", "expert")
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How a level is built: ``policy`` is ``sloppy`` (greedy that lapses with probability
+    ``lapse``), ``greedy`` or ``ismcts`` (``iterations``, None for the default)."""
+
+    policy: str
+    lapse: float = 0.0
+    iterations: int | None = None
+
+
+#: The levels of a turn-based game, unless ``GAME_LEVELS`` says otherwise.
+DEFAULT_LEVELS: dict[str, Recipe] = {
+    "beginner": Recipe("sloppy", lapse=0.5),
+    "casual": Recipe("greedy"),
+    "strong": Recipe("ismcts", iterations=25),
+    "expert": Recipe("ismcts"),
+}
+
+#: Per game, the levels that differ from ``DEFAULT_LEVELS``.
+GAME_LEVELS: dict[str, dict[str, Recipe]] = {}
+
+
+def recipes(game: str) -> dict[str, Recipe]:
+    """The levels of ``game`` (a turn-based game), weakest first."""
+    return {**DEFAULT_LEVELS, **GAME_LEVELS.get(game, {})}
