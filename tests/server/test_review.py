@@ -73,6 +73,31 @@ def test_the_same_decision_is_judged_the_same_and_undo_is_no_decision() -> None:
     assert judge(review_bot("doppio", 40), state, 0, {"type": "undo"}, seed=11) is None
 
 
+def test_a_move_taken_back_with_undo_is_not_judged() -> None:
+    """Doppio: a person moves, takes it back, and plays on; only what they kept counts."""
+    state, rng, actions = games.get("doppio").new_state(players=2, seed=2), random.Random(2), []
+    undone: list[int] = []
+    while len(actions) < 80 and not state.is_over:
+        seat = state.actors()[0]
+        legal = state.legal_actions(seat)
+        just_moved = seat == 0 and bool(actions) and actions[-1][0] == 0
+        just_moved = just_moved and actions[-1][1]["type"] in ("move", "exchange")
+        if just_moved and {"type": "undo"} in legal and len(undone) < 3:
+            undone.append(len(actions) - 1)  # the move just made is taken back
+            action = {"type": "undo"}
+        else:
+            action = rng.choice([a for a in legal if a["type"] != "undo"])
+        state.apply(seat, action)
+        actions.append((seat, action))
+    assert len(undone) == 3
+    log = MatchLog("doppio", 2, 2, {}, actions)
+    kept = decisions(log, {0})
+    assert not set(undone) & set(kept)
+    assert all(actions[i][1]["type"] != "undo" for i in kept)
+    standing = [i for i, (s, a) in enumerate(actions) if s == 0 and a["type"] != "undo"]
+    assert kept == [i for i in standing if i not in undone]
+
+
 @pytest.mark.parametrize("game", ["fika", "doppio", "cafe"])
 def test_a_decision_is_judged_from_what_the_seat_saw_not_the_hidden_cards(game: str) -> None:
     """Two positions the seat cannot tell apart (hidden cards re-dealt) get the same

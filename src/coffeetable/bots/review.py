@@ -110,13 +110,24 @@ def judge(
 
 
 def decisions(log: MatchLog, seats: Collection[int]) -> list[int]:
-    """The places in ``log`` of the actions of ``seats`` that may be decisions (all
-    but ``undo``; ``judge`` drops those without a choice)."""
-    return [
-        index
-        for index, (seat, action) in enumerate(log.actions)
-        if seat is not None and seat in seats and action.get("type") != "undo"
-    ]
+    """The places in ``log`` of the actions of ``seats`` that may be decisions
+    (``judge`` drops those without a choice).
+
+    Not ``undo``, and not an action its seat took back with ``undo``: that was not
+    the decision the person kept. An undo takes back its seat's last action still
+    standing (Doppio's undo reverts the turn's last move, and nothing past a score).
+    """
+    kept: dict[int, list[int]] = {}
+    for index, (seat, action) in enumerate(log.actions):
+        if seat is None or seat not in seats:
+            continue
+        mine = kept.setdefault(seat, [])
+        if action.get("type") == "undo":
+            if mine:
+                mine.pop()
+        else:
+            mine.append(index)
+    return sorted(index for indices in kept.values() for index in indices)
 
 
 def judge_many(
