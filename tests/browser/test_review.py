@@ -81,6 +81,15 @@ def test_the_review_shows_progress_then_the_mistakes_and_jumps_to_one(page, serv
     page.wait_for_selector(f"{tid('replay-frame')}[data-frame='{frame}']")
     assert page.input_value(tid("replay-seat")) == "0"
     page.wait_for_selector(f"{tid('review-mistake')}.chosen[data-frame='{frame}']")
+    # Over the board, the decision it shows; stepping on leaves it behind.
+    page.wait_for_selector(tid("replay-note"))
+    note = page.inner_text(tid("replay-note"))
+    assert f"Move {frame + 1}" in note and "The bot prefers" in note
+    page.click(tid("replay-forward"))
+    page.wait_for_selector(f"{tid('replay-frame')}[data-frame='{frame + 1}']")
+    assert page.is_hidden(tid("replay-note"))
+    page.click(tid("replay-back"))
+    page.wait_for_selector(tid("replay-note"))
     # A reload finds the review kept: no new search, the list at once.
     page.reload()
     page.wait_for_selector(tid("review-mistakes"))

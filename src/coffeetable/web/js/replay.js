@@ -22,11 +22,12 @@ export function mount(root, route) {
   const view = {
     destroyed: false, summary: null, total: 0, rounds: [0], frame: 0,
     eyes: null, frames: new Map(), board: null, renderer: null, timer: null, speed: 2, loading: null,
-    review: null,
+    review: null, note: null,
   };
   setHTML(root, html`<section class="replay-page" data-testid="replay-page">
     <header class="replay-head" data-testid="replay-head"></header>
     <div class="replay-controls" data-testid="replay-controls"></div>
+    <div class="replay-note" data-testid="replay-note" hidden></div>
     <div class="game-root" data-testid="game-root"><p class="muted">${t('table.loading')}</p></div>
     <div class="replay-review" data-testid="replay-review"></div>
   </section>`);
@@ -34,6 +35,7 @@ export function mount(root, route) {
   const controls = root.querySelector('.replay-controls');
   const gameRoot = root.querySelector('.game-root');
   const reviewRoot = root.querySelector('.replay-review');
+  const noteRoot = root.querySelector('.replay-note');
 
   const key = () => (view.eyes == null ? 'spectator' : String(view.eyes));
   const cache = () => {
@@ -84,6 +86,15 @@ export function mount(root, route) {
     view.frame = target;
     view.board.state({ type: 'state', seq: frame.frame, seat: view.eyes, view: frame.view, legal: [], actors: [] });
     renderControls();
+    renderNote();
+  }
+
+  // The reviewed decision's note, over the board while it shows that position.
+  function renderNote() {
+    const here = view.note && view.note.frame === view.frame;
+    noteRoot.hidden = !here;
+    if (here) setHTML(noteRoot, view.note.markup());
+    else noteRoot.replaceChildren();
   }
 
   function problem(err) {
@@ -209,13 +220,15 @@ export function mount(root, route) {
   }
 
   // A reviewed decision: its position (frame `frame`, before the move), as `seat` saw it.
-  function jump(frame, seat) {
+  function jump(frame, seat, note) {
     stopPlaying();
+    view.note = note ? { frame, markup: note } : null;
     if (view.eyes !== seat) {
       view.eyes = seat;
       mountBoard();
     }
     show(frame);
+    noteRoot.scrollIntoView({ block: 'nearest' });
   }
 
   start();
@@ -226,6 +239,7 @@ export function mount(root, route) {
       renderControls();
       if (view.board) view.board.relabel();
       if (view.review) view.review.relabel();
+      renderNote();
     },
     destroy() {
       view.destroyed = true;

@@ -18,7 +18,7 @@ const SHOWN = 10;
 /**
  * Mount the panel in `root`. `options`: {tableId, game, names() -> seat names,
  * players() -> how many seats (solo: the cost is of the score estimate, there is
- * no win chance), jump(frame, seat)}. Returns {relabel(), destroy()}.
+ * no win chance), jump(frame, seat, note() -> markup to show over the board there)}. Returns {relabel(), destroy()}.
  */
 export function mountReview(root, options) {
   stylesheet('review-css', '/static/css/review.css');
@@ -92,16 +92,20 @@ export function mountReview(root, options) {
       ${mistakes.length > shown.length ? html`<button type="button" data-action="all" data-testid="review-all">${t('review.showAll', { count: mistakes.length })}</button>` : ''}`}`;
   }
 
-  function item(j) {
+  function details(j) {
     const names = options.names();
     const who = names[j.seat] ?? t('table.emptySeat', { n: j.seat + 1 });
+    return html`<span class="review-where">${t('review.move', { n: j.index + 1, round: j.round })} · ${who}</span>
+      <span class="review-cost" data-testid="review-cost">${t(options.players() === 1 ? 'review.costSolo' : 'review.cost', { points: Math.round(j.cost * 1000) / 10 })}</span>
+      <span class="review-played">${t('review.played', { action: describe(options.game, j.played) })}</span>
+      <span class="review-best">${t('review.best', { action: describe(options.game, j.best) })}</span>`;
+  }
+
+  function item(j) {
     const chosen = view.chosen === j.index;
     return html`<li><button type="button" class="review-mistake${chosen ? ' chosen' : ''}" data-testid="review-mistake"
         data-frame="${j.index}" data-seat="${j.seat}" ${attrs({ 'aria-current': chosen ? 'true' : null })}>
-      <span class="review-where">${t('review.move', { n: j.index + 1, round: j.round })} · ${who}</span>
-      <span class="review-cost" data-testid="review-cost">${t(options.players() === 1 ? 'review.costSolo' : 'review.cost', { points: Math.round(j.cost * 1000) / 10 })}</span>
-      <span class="review-played">${t('review.played', { action: describe(options.game, j.played) })}</span>
-      <span class="review-best">${t('review.best', { action: describe(options.game, j.best) })}</span>
+      ${details(j)}
     </button></li>`;
   }
 
@@ -115,7 +119,11 @@ export function mountReview(root, options) {
   onClick(root, '[data-testid="review-mistake"]', (event, button) => {
     view.chosen = Number(button.dataset.frame);
     render();
-    options.jump(Number(button.dataset.frame), Number(button.dataset.seat));
+    const judged = (view.review && view.review.decisions) || [];
+    const j = judged.find((d) => d.index === view.chosen);
+    // The note the viewer shows over the board while it is at this position.
+    const note = j ? () => html`<div class="review-note">${details(j)}</div>` : null;
+    options.jump(Number(button.dataset.frame), Number(button.dataset.seat), note);
   });
 
   async function start() {
