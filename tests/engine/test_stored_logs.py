@@ -11,7 +11,7 @@ Record a new log (never re-record an old one to make a test pass)::
     python3 -m tests.engine.test_stored_logs doppio 2 7 --bots greedy,random \\
         --options '{"master": true}' --out tests/data/logs/doppio/master-2p-seed7.json
 
-The format is described in /work/briefs/stored-logs-format.md and below in ``record``.
+The format is ``record``'s return value (Café's tests/games/cafe/record_logs.py writes the same).
 """
 
 from __future__ import annotations
