@@ -6,10 +6,12 @@ committed together in the next transaction, so a hundred busy tables cost a
 few commits, not a hundred. A write's ``await`` returns only once its
 transaction is committed.
 
-Where the calls run: SQLite (a local file, WAL, ~0.1 ms a commit) runs them
-on the event loop itself, which avoids two thread hops per commit (under load,
-waiting for the GIL costs more than the commit); any other database (a network
-round trip) runs them on one worker thread.
+Where the calls run: on one worker thread, for every database. A commit is
+~0.1 ms on SQLite (WAL) most of the time, but a WAL checkpoint (an fsync) now
+and then takes 10 ms or more, and on the event loop that stalled every table
+of the process at once (issue 14); on the thread, the loop serves the other
+tables meanwhile, and their writes gather into the next group commit.
+``inline=True`` runs them on the event loop instead (tests, measurements).
 """
 
 from __future__ import annotations
@@ -33,10 +35,10 @@ _Item = tuple[Callable[[Connection], Any], "asyncio.Future[Any]"]
 class Store:
     """Asynchronous, ordered, group-committed access to a ``Database``."""
 
-    def __init__(self, url: str | None = None, *, inline: bool | None = None) -> None:
+    def __init__(self, url: str | None = None, *, inline: bool = False) -> None:
         self.db = Database(url)
-        #: Run on the event loop (SQLite) rather than on a worker thread.
-        self.inline = self.db.url.startswith("sqlite") if inline is None else inline
+        #: Run on the event loop rather than on the worker thread.
+        self.inline = bool(inline)
         self._executor = None if self.inline else ThreadPoolExecutor(1, "coffeetable-db")
         self._conn: Connection | None = None
         self._pending: list[_Item] = []
