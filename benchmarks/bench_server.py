@@ -1,46 +1,45 @@
-"""Server benchmark: live Espresso tables over real WebSockets on loopback.
+"""Server benchmark: live Espresso tables over real WebSockets on loopback, side by side
+with a bare echo on the same stack (``/ws/echo``: uvicorn, Starlette, one process).
 
-One ``coffeetable serve`` process (a fresh SQLite file); this process drives it:
+Modes (``--mode``):
 
-1. echo: as many connections as the game phase uses, each sending an
-   action-sized message to ``/ws/echo`` and waiting for it to come back, for
-   ``--seconds``: the bare cost of uvicorn + Starlette + websockets + Python;
-2. game: ``--tables`` 4-player Espresso tables, every seat a client that plays
-   its first legal action (a play if any, else flip/recycle/ready) as soon as
-   a state offers one, one action in flight per seat, for ``--seconds``.
-   Round trip = sending an action to receiving the state that includes it;
-   refused actions ("too slow") are counted apart;
-3. connections: ``--spectators`` more clients join as spectators while the
-   game clients stay connected; each must receive its first state.
+- ``actions`` (default): ``coffeetable serve`` processes (``--processes``, a fresh SQLite
+  file for one; for more, ``--database postgresql://...`` and ``--redis redis://...``,
+  where the benchmark makes a scratch database and drops it after). First the echo: as
+  many clients as the game has seats, each sending an action-sized message and waiting
+  for it to come back; then the game: ``--tables`` 4-player tables, each seat a client
+  that plays its first legal action whenever it has nothing in flight, both for
+  ``--seconds`` with ``--think`` seconds (mean) between a reply and the next message.
+  A game round trip is sending an action to receiving the state that holds its event.
+  Figures: messages or accepted actions a second, round trip p50/p99, and server CPU
+  (every server process, from /proc) per echoed message or accepted action.
+- ``scale``: the game alone at ``--think`` (0: saturating) on 1 then ``--processes``
+  processes; actions a second and p99 of each.
+- ``idle``: ``--sockets`` idle sockets on one process, echo sockets first, then table
+  spectators (on a fresh process); the server's memory (RSS) growth per socket of each.
+  The benchmark raises its file-descriptor limit to the hard limit (the server and the
+  client processes inherit it) and holds fewer sockets, saying so, if that limit is lower.
 
-Bounded: only 127.0.0.1, a fixed number of tables and clients, fixed phase
-durations. Usage::
+Clients (``wsload.py``) are bare asyncio protocols in ``--client-processes`` worker
+processes, so that the server, not the client, is what is measured. Bounded: only
+127.0.0.1, fixed counts and durations. Usage::
 
-    python benchmarks/bench_server.py --tables 100 --seconds 10 --spectators 1000
+    python benchmarks/bench_server.py --tables 100 --seconds 20 --think 1
+    python benchmarks/bench_server.py --mode idle --sockets 20000
+    python benchmarks/bench_server.py --mode scale --processes 2 --think 0 \\
+        --database postgresql+psycopg://coffeetable:coffeetable@127.0.0.1:5432/coffeetable_test \\
+        --redis redis://127.0.0.1:6391/0
 
-Recorded results, ``--tables 100 --seconds 10 --spectators 1000``, Python 3.11,
-SQLite WAL, on a 2-core VM shared with other work (load average ~5, so every
-process got about a third of a core; calibration 25 us, ~3x an idle core)::
-
-    echo : 3132 msg/s        rtt p50   86 ms  p99  390 ms  (server CPU 81 us per message)
-    game :  245 actions/s    rtt p50 1491 ms  p99 2339 ms  (77 refused, 2880 in the logs;
-                                                            server CPU 927 us per action)
-    ratio game/echo: p50 x17.3, p99 x6.0, server CPU x11.4
-    connections: 1000 spectators + 400 players held (spectators opened in 6.9 s)
-
-Throughput and latency there are bounded by the CPU time the machine gave the
-processes; the per-action server CPU is the figure to compare. One accepted
-action costs about 11 echoes: it is one frame in and ~10 out (events and a
-state for each of 4 seats), with 4 views of the game to build and encode.
+Results: the README's server-benchmark section.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
+import multiprocessing
 import os
-import random
+import resource
 import signal
 import socket
 import subprocess
@@ -48,323 +47,363 @@ import sys
 import tempfile
 import time
 import timeit
-from dataclasses import dataclass, field
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
+
+sys.path.insert(0, str(Path(__file__).parent))
+from wsload import percentile, worker  # noqa: E402
 
 PLAYERS = 4
-ACTION_MESSAGE = json.dumps({"type": "act", "action": {"type": "flip", "count": 3}})
+HOST = "127.0.0.1"
+#: File descriptors a server or client process keeps for itself besides sockets.
+FD_RESERVE = 64
 
 
 def free_port() -> int:
     with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
+        sock.bind((HOST, 0))
         port: int = sock.getsockname()[1]
         return port
 
 
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def first_move(legal: list[dict[str, Any]]) -> dict[str, Any]:
-    plays = [action for action in legal if action["type"] in ("play", "joker")]
-    return (plays or legal)[0]
-
-
-@dataclass
-class Stats:
-    rtts: list[float] = field(default_factory=list)
-    refused: int = 0
-    accepted: int = 0
-
-
-#: Extra arguments for every client connection (``--no-deflate`` empties compression).
-CONNECT: dict[str, Any] = {"max_size": None}
-
-
-#: Mean seconds a client "thinks" before each action (``--think``); 0: none, saturating.
-THINK = {"mean": 0.0}
-
-
-async def think() -> None:
-    """Wait like a player between seeing a state and acting: uniform in [0.5, 1.5] x mean."""
-    if THINK["mean"] > 0:
-        await asyncio.sleep(THINK["mean"] * (0.5 + random.random()))
-
-
-async def echo_client(url: str, stop: float, stats: Stats) -> None:
-    async with connect(url, **CONNECT) as ws:
-        while time.perf_counter() < stop:
-            await think()
-            sent = time.perf_counter()
-            await ws.send(ACTION_MESSAGE)
-            await ws.recv()
-            stats.rtts.append(time.perf_counter() - sent)
-            stats.accepted += 1
-
-
-async def seat_client(
-    ws: ClientConnection, seat: int, start: asyncio.Event, stop: float, stats: Stats
-) -> None:
-    """Play the first legal action whenever nothing is in flight; time each round trip.
-
-    The client stays cheap (the server is what we measure): it parses only the
-    ``seq`` and ``legal`` of a state, and an event only while waiting for its own.
-    """
-    await start.wait()
-    legal: list[dict[str, Any]] = []
-    seq = 0
-    sent_at: float | None = None
-    mine = False  # an event of ours arrived since sending
-    head = len('{"type":"state","seq":')
-    try:
-        async with asyncio.timeout(stop - time.perf_counter() + 10):
-            async for text in ws:
-                assert isinstance(text, str)
-                if text.startswith('{"type":"state"'):
-                    seq = int(text[head : text.index(",", head)])
-                    legal = json.loads(text[text.rfind(',"legal":') + 9 : text.rfind(',"actors":')])
-                    if sent_at is not None and mine:
-                        stats.rtts.append(time.perf_counter() - sent_at)
-                        stats.accepted += 1
-                        sent_at, mine = None, False
-                elif text.startswith('{"type":"event"'):
-                    if sent_at is not None and json.loads(text)["event"].get("seat") == seat:
-                        mine = True
-                elif text.startswith('{"type":"rejected"'):
-                    stats.refused += 1
-                    sent_at, mine = None, False
-                if sent_at is None:
-                    if time.perf_counter() >= stop:
-                        return
-                    if legal:
-                        await think()
-                        sent_at = time.perf_counter()
-                        action = first_move(legal)
-                        await ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
-    except TimeoutError:
-        return
-
-
 class Server:
-    def __init__(self, folder: Path) -> None:
+    """One ``coffeetable serve`` child process."""
+
+    def __init__(self, folder: Path, index: int, database: str, redis: str | None) -> None:
         self.port = free_port()
-        self.log = open(folder / "server.log", "wb")  # noqa: SIM115
+        self.log = open(folder / f"server{index}.log", "wb")  # noqa: SIM115
         command = [sys.executable, "-m", "coffeetable.cli", "serve", "--port", str(self.port)]
-        command += ["--database", f"sqlite:///{folder / 'bench.sqlite3'}"]
-        # A benchmark is one client address with many tables and sockets: raise those limits.
+        command += ["--database", database] + (["--redis", redis] if redis else [])
+        # One client address with many tables and sockets, acting fast: raise those limits.
         env = {**os.environ, "COFFEETABLE_MAX_BOT_SPEED": "10000"}
-        for name in ("TABLES_PER_MINUTE", "OPEN_TABLES_PER_CLIENT", "SOCKETS_PER_CLIENT"):
-            env[f"COFFEETABLE_{name}"] = "1000000"
-        for name in ("MAX_LIVE_TABLES", "MAX_BOT_SEATS", "MESSAGES_PER_SECOND", "MESSAGE_BURST"):
-            env[f"COFFEETABLE_{name}"] = "1000000"
-        for name in ("ACTIONS_PER_SECOND", "ACTION_BURST"):
+        for name in [
+            "TABLES_PER_MINUTE",
+            "OPEN_TABLES_PER_CLIENT",
+            "SOCKETS_PER_CLIENT",
+            "MAX_LIVE_TABLES",
+            "MAX_BOT_SEATS",
+            "MESSAGES_PER_SECOND",
+            "MESSAGE_BURST",
+            "ACTIONS_PER_SECOND",
+            "ACTION_BURST",
+        ]:
             env[f"COFFEETABLE_{name}"] = "1000000"
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, env=env)
-        self.http = f"http://127.0.0.1:{self.port}"
-        self.ws = f"ws://127.0.0.1:{self.port}"
+        self.http = f"http://{HOST}:{self.port}"
 
-    async def wait_ready(self, client: httpx.AsyncClient) -> None:
-        deadline = time.monotonic() + 60
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited; see {self.log.name}")
             try:
-                if (await client.get(self.http + "/api/games")).status_code == 200:
+                if httpx.get(self.http + "/api/games", timeout=5).status_code == 200:
                     return
             except httpx.TransportError:
                 pass
-            await asyncio.sleep(0.1)
+            time.sleep(0.1)
         raise RuntimeError("the server did not start")
 
+    def proc(self, name: str) -> str:
+        return Path(f"/proc/{self.process.pid}/{name}").read_text()
+
     def cpu_seconds(self) -> float:
-        """CPU time the server process used so far (Linux; 0 elsewhere)."""
-        try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return 0.0
+        """CPU time (user + system, every thread) the process used so far."""
+        fields = self.proc("stat").rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss_kb(self) -> int:
+        line = next(line for line in self.proc("status").splitlines() if line.startswith("VmRSS"))
+        return int(line.split()[1])
 
     def stop(self) -> None:
         self.process.send_signal(signal.SIGINT)
         try:
-            self.process.wait(20)
+            self.process.wait(30)
         except subprocess.TimeoutExpired:
             self.process.kill()
         self.log.close()
 
 
-async def make_table(http: httpx.AsyncClient, base: str) -> tuple[str, list[str]]:
-    body = {"game": "espresso", "players": PLAYERS, "options": {"bot_speed": 1000}}
-    created = (await http.post(base + "/api/tables", json=body)).json()
-    tokens = [created["token"]]
-    for _ in range(PLAYERS - 1):
-        joined = (await http.post(f"{base}/api/tables/{created['table_id']}/join", json={})).json()
-        tokens.append(joined["token"])
-    return created["table_id"], tokens
+@contextmanager
+def scratch_database(url: str | None, folder: Path) -> Iterator[str]:
+    """SQLite in ``folder`` (None), else a fresh PostgreSQL database dropped afterwards."""
+    if url is None or url.startswith("sqlite"):
+        yield url or f"sqlite:///{folder / 'bench.sqlite3'}"
+        return
+    import sqlalchemy
+
+    name = f"coffeetable_bench_{uuid.uuid4().hex[:8]}"
+    admin = sqlalchemy.create_engine(url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield str(sqlalchemy.engine.make_url(url).set(database=name).render_as_string(False))
+    finally:
+        with admin.connect() as conn:
+            conn.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
 
 
-async def run(args: argparse.Namespace) -> dict[str, Any]:
-    results: dict[str, Any] = {"tables": args.tables, "seconds": args.seconds, "think": args.think}
-    # How fast (or how shared) this machine is now: ~8 us on an idle modern core.
-    results["calibration_us"] = round(timeit.timeit("sum(range(1000))", number=20000) / 0.02, 1)
-    with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder))
-        limits = httpx.Limits(max_connections=50)
+@contextmanager
+def cluster(args: argparse.Namespace, processes: int) -> Iterator[list[Server]]:
+    """``processes`` servers on one scratch database (and ``--redis`` for more than one)."""
+    if processes > 1 and not (args.database and args.redis):
+        raise SystemExit("more than one process needs --database postgresql://... and --redis")
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        scratch_database(args.database, Path(folder)) as database,
+    ):
+        servers: list[Server] = []
         try:
-            async with httpx.AsyncClient(timeout=60, limits=limits) as http:
-                await server.wait_ready(http)
-                clients = args.tables * PLAYERS
-
-                # 1. echo
-                echo = Stats()
-                cpu, client_cpu = server.cpu_seconds(), time.process_time()
-                stop = time.perf_counter() + args.seconds
-                await asyncio.gather(
-                    *(echo_client(server.ws + "/ws/echo", stop, echo) for _ in range(clients))
-                )
-                results["echo"] = summarize(echo, args.seconds)
-                results["echo"]["server_cpu"] = round(server.cpu_seconds() - cpu, 2)
-                results["echo"]["client_cpu"] = round(time.process_time() - client_cpu, 2)
-                results["echo"]["cpu_us_each"] = cpu_each(results["echo"])
-
-                # 2. game
-                tables = await asyncio.gather(
-                    *(make_table(http, server.http) for _ in range(args.tables))
-                )
-                sockets: list[ClientConnection] = []
-                for table_id, tokens in tables:
-                    for token in tokens:
-                        url = f"{server.ws}/ws/tables/{table_id}?token={token}"
-                        sockets.append(await connect(url, **CONNECT))
-                game = Stats()
-                start = asyncio.Event()
-                stop = time.perf_counter() + args.seconds
-                tasks = [
-                    asyncio.create_task(seat_client(ws, index % PLAYERS, start, stop, game))
-                    for index, ws in enumerate(sockets)
-                ]
-                began, cpu = time.perf_counter(), server.cpu_seconds()
-                client_cpu = time.process_time()
-                start.set()
-                await asyncio.gather(*tasks)
-                results["game"] = summarize(game, time.perf_counter() - began)
-                results["game"]["client_cpu"] = round(time.process_time() - client_cpu, 2)
-                results["game"]["server_cpu"] = round(server.cpu_seconds() - cpu, 2)
-                results["game"]["cpu_us_each"] = cpu_each(results["game"])
-                listing = (await http.get(server.http + "/api/tables")).json()
-                results["game"]["logged_actions"] = sum(table["seq"] for table in listing)
-                results["ratio_p50"] = results["game"]["p50_ms"] / results["echo"]["p50_ms"]
-                results["ratio_p99"] = results["game"]["p99_ms"] / results["echo"]["p99_ms"]
-
-                # 3. connections
-                results["connections"] = await hold_spectators(server, tables, args.spectators)
-                results["connections"]["players_connected"] = len(sockets)
-                for ws in sockets:
-                    await ws.close()
+            for index in range(processes):
+                servers.append(Server(Path(folder), index, database, args.redis))
+                servers[-1].wait_ready()  # one at a time: the first one migrates
+            yield servers
         finally:
-            server.stop()
-    return results
+            for server in servers:
+                server.stop()
 
 
-async def hold_spectators(
-    server: Server, tables: list[tuple[str, list[str]]], count: int
-) -> dict[str, Any]:
-    """Open ``count`` spectators (spread over the tables); each must get a state."""
-    began = time.perf_counter()
-    watchers: list[ClientConnection] = []
+class Clients:
+    """Client worker processes holding sockets; ``run`` plays a phase on all of them."""
 
-    async def watch(table_id: str) -> None:
-        ws = await connect(f"{server.ws}/ws/tables/{table_id}", **CONNECT)
-        watchers.append(ws)
-        while json.loads(await asyncio.wait_for(ws.recv(), 30))["type"] != "state":
-            pass
+    def __init__(self, targets: list[tuple[int, str, Any]], processes: int) -> None:
+        context = multiprocessing.get_context("fork")
+        self.pipes, self.procs = [], []
+        for index in range(processes):
+            parent, child = context.Pipe()
+            share = targets[index::processes]
+            proc = context.Process(target=worker, args=(child, HOST, share), daemon=True)
+            proc.start()
+            self.pipes.append(parent)
+            self.procs.append(proc)
+        answers = [pipe.recv() for pipe in self.pipes]
+        failed = [answer[1] for answer in answers if answer[0] != "open"]
+        if failed:
+            self.close()
+            raise RuntimeError(f"clients could not connect: {failed[0]}")
+        self.count = sum(answer[1] for answer in answers)
 
-    for batch in range(0, count, 100):
-        await asyncio.gather(
-            *(watch(tables[i % len(tables)][0]) for i in range(batch, min(count, batch + 100)))
-        )
-    opened = time.perf_counter() - began
-    async with httpx.AsyncClient(timeout=60) as http:
-        listing = (await http.get(server.http + "/api/tables")).json()
-    held = sum(table["spectators"] for table in listing)
-    for ws in watchers:
-        await ws.close()
-    return {"spectators_held": held, "open_seconds": round(opened, 2)}
+    def run(self, servers: list[Server], seconds: float, think: float) -> dict[str, Any]:
+        """Play one phase; the figures, with the servers' CPU over it."""
+        for pipe in self.pipes:
+            pipe.send(("run", 0.5, seconds, think))
+        time.sleep(0.5)
+        cpu, began = sum(s.cpu_seconds() for s in servers), time.perf_counter()
+        answers = [pipe.recv() for pipe in self.pipes]
+        elapsed = min(time.perf_counter() - began, seconds + 0.5)
+        server_cpu = sum(s.cpu_seconds() for s in servers) - cpu
+        rtts = [rtt for answer in answers for rtt in answer[1]]
+        accepted = len(rtts)
+        return {
+            "accepted": accepted,
+            "refused": sum(answer[2] for answer in answers),
+            "per_second": round(accepted / elapsed, 1),
+            "p50_ms": round(percentile(rtts, 0.50) * 1000, 2),
+            "p99_ms": round(percentile(rtts, 0.99) * 1000, 2),
+            "server_cpu": round(server_cpu, 2),
+            "client_cpu": round(sum(answer[3] for answer in answers), 2),
+            "cpu_us_each": round(server_cpu / max(1, accepted) * 1e6, 1),
+        }
+
+    def close(self) -> None:
+        for pipe in self.pipes:
+            try:
+                pipe.send(("close",))
+                pipe.recv()
+            except (OSError, EOFError):
+                pass
+        for proc in self.procs:
+            proc.join(10)
+            if proc.is_alive():
+                proc.kill()
 
 
-def cpu_each(phase: dict[str, Any]) -> float:
-    """Server CPU microseconds per accepted action (or echoed message)."""
-    return round(phase["server_cpu"] / max(1, phase["accepted"]) * 1e6, 1)
+def make_tables(
+    servers: list[Server], count: int, seated: bool = True
+) -> list[tuple[int, str, Any]]:
+    """``count`` Espresso tables, made round-robin on the servers; the seats' socket targets
+    (port, path, seat), each seat on the server its table was made on."""
+    targets: list[tuple[int, str, Any]] = []
+    with httpx.Client(timeout=60) as http:
+        for index in range(count):
+            server = servers[index % len(servers)]
+            body = {"game": "espresso", "players": PLAYERS, "options": {"bot_speed": 1000}}
+            created = http.post(server.http + "/api/tables", json=body).json()
+            table_id, tokens = created["table_id"], [created["token"]]
+            if not seated:
+                targets.append((server.port, f"/ws/tables/{table_id}", None))
+                continue
+            for _ in range(PLAYERS - 1):
+                joined = http.post(f"{server.http}/api/tables/{table_id}/join", json={}).json()
+                tokens.append(joined["token"])
+            for seat, token in enumerate(tokens):
+                targets.append((server.port, f"/ws/tables/{table_id}?token={token}", seat))
+    return targets
 
 
-def summarize(stats: Stats, seconds: float) -> dict[str, Any]:
+def logged_actions(servers: list[Server]) -> int:
+    listing = httpx.get(servers[0].http + "/api/tables", timeout=60).json()
+    return sum(table["seq"] for table in listing)
+
+
+def game_phase(args: argparse.Namespace, servers: list[Server]) -> dict[str, Any]:
+    clients = Clients(make_tables(servers, args.tables), args.client_processes)
+    try:
+        result = clients.run(servers, args.seconds, args.think)
+    finally:
+        clients.close()
+    result["logged_actions"] = logged_actions(servers)
+    return result
+
+
+def echo_phase(args: argparse.Namespace, servers: list[Server]) -> dict[str, Any]:
+    count = args.tables * PLAYERS
+    targets = [(servers[i % len(servers)].port, "/ws/echo", "echo") for i in range(count)]
+    clients = Clients(targets, args.client_processes)
+    try:
+        return clients.run(servers, args.seconds, args.think)
+    finally:
+        clients.close()
+
+
+def mode_actions(args: argparse.Namespace) -> dict[str, Any]:
+    with cluster(args, args.processes) as servers:
+        echo = echo_phase(args, servers)
+        game = game_phase(args, servers)
     return {
-        "accepted": stats.accepted,
-        "refused": stats.refused,
-        "per_second": round(stats.accepted / seconds, 1),
-        "p50_ms": round(percentile(stats.rtts, 0.50) * 1000, 2),
-        "p99_ms": round(percentile(stats.rtts, 0.99) * 1000, 2),
+        "echo": echo,
+        "game": game,
+        "ratio_cpu": round(game["cpu_us_each"] / echo["cpu_us_each"], 2),
+        "ratio_p50": round(game["p50_ms"] / echo["p50_ms"], 2),
+        "ratio_p99": round(game["p99_ms"] / echo["p99_ms"], 2),
     }
 
 
-def report(results: dict[str, Any]) -> str:
-    echo, game, conns = results["echo"], results["game"], results["connections"]
-    clients = results["tables"] * PLAYERS
-    return "\n".join(
-        [
-            f"{results['tables']} tables x {PLAYERS} seats = {clients} clients, "
-            f"{results['seconds']:g} s per phase, think {results['think']:g} s, 127.0.0.1 "
-            f"(calibration: sum(range(1000)) takes {results['calibration_us']} us)",
-            f"echo : {echo['per_second']:>9} msg/s      rtt p50 {echo['p50_ms']:>7} ms  "
-            f"p99 {echo['p99_ms']:>7} ms  (server CPU {echo['cpu_us_each']} us per message; "
-            f"CPU s: server {echo['server_cpu']}, clients {echo['client_cpu']})",
-            f"game : {game['per_second']:>9} actions/s  rtt p50 {game['p50_ms']:>7} ms  "
-            f"p99 {game['p99_ms']:>7} ms  ({game['refused']} refused, "
-            f"{game['logged_actions']} in the logs; "
-            f"server CPU {game['cpu_us_each']} us per action; "
-            f"CPU s: server {game['server_cpu']}, clients {game['client_cpu']})",
-            f"ratio game/echo: p50 x{results['ratio_p50']:.1f}, p99 x{results['ratio_p99']:.1f}, "
-            f"server CPU x{game['cpu_us_each'] / echo['cpu_us_each']:.1f}",
-            f"connections: {conns['spectators_held']} spectators + {conns['players_connected']} "
-            f"players held (spectators opened in {conns['open_seconds']} s)",
-        ]
+def mode_scale(args: argparse.Namespace) -> dict[str, Any]:
+    runs = {}
+    for count in sorted({1, args.processes}):
+        with cluster(args, count) as servers:
+            runs[str(count)] = game_phase(args, servers)
+    first, last = runs["1"], runs[str(args.processes)]
+    return {"runs": runs, "speedup": round(last["per_second"] / max(1e-9, first["per_second"]), 2)}
+
+
+def mode_idle(args: argparse.Namespace) -> dict[str, Any]:
+    """Idle sockets on one process: the server's RSS growth per socket, echo then tables."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    count = min(args.sockets, hard - FD_RESERVE)
+    per_client = max(1, hard - FD_RESERVE)
+    processes = max(args.client_processes, -(-count // per_client))
+    result: dict[str, Any] = {"asked": args.sockets, "sockets": count, "fd_hard_limit": hard}
+    for kind in ("echo", "table"):
+        with cluster(args, 1) as servers:
+            (server,) = servers
+            if kind == "echo":
+                targets: list[tuple[int, str, Any]] = [(server.port, "/ws/echo", None)] * count
+            else:
+                tables = make_tables(servers, args.tables, seated=False)
+                targets = [tables[i % len(tables)] for i in range(count)]
+            time.sleep(1)
+            before, began = server.rss_kb(), time.perf_counter()
+            clients = Clients(targets, processes)
+            try:
+                opened = time.perf_counter() - began
+                time.sleep(2)  # let the last handshakes' garbage go
+                held = server.rss_kb() - before
+                alive = server.process.poll() is None
+            finally:
+                clients.close()
+        result[kind] = {
+            "held": clients.count if alive else 0,
+            "open_seconds": round(opened, 1),
+            "rss_growth_mb": round(held / 1024, 1),
+            "kb_each": round(held / max(1, clients.count), 1),
+        }
+    result["ratio"] = round(result["table"]["kb_each"] / result["echo"]["kb_each"], 2)
+    return result
+
+
+def report(args: argparse.Namespace, results: dict[str, Any]) -> str:
+    head = (
+        f"mode {args.mode}, {args.processes} process(es), {args.tables} tables, "
+        f"{args.seconds:g} s, think {args.think:g} s, {args.client_processes} client process(es) "
+        f"(calibration: sum(range(1000)) {results['calibration_us']} us; "
+        f"load average before {results['load_before']})"
     )
+    lines = [head]
+
+    def phase(name: str, p: dict[str, Any], unit: str) -> str:
+        return (
+            f"{name:6}: {p['per_second']:>8} {unit}/s  rtt p50 {p['p50_ms']:>7} ms  p99 "
+            f"{p['p99_ms']:>7} ms  server CPU {p['cpu_us_each']} us each ({p['server_cpu']} s; "
+            f"clients {p['client_cpu']} s; {p['refused']} refused)"
+        )
+
+    if args.mode == "actions":
+        lines.append(phase("echo", results["echo"], "msg"))
+        lines.append(phase("game", results["game"], "act"))
+        lines.append(
+            f"game/echo: server CPU x{results['ratio_cpu']}, p50 x{results['ratio_p50']}, "
+            f"p99 x{results['ratio_p99']} ({results['game']['logged_actions']} in the logs)"
+        )
+    elif args.mode == "scale":
+        for count, run in results["runs"].items():
+            lines.append(phase(f"{count} proc", run, "act"))
+        lines.append(f"speedup: x{results['speedup']}")
+    else:
+        lines.append(
+            f"fd hard limit {results['fd_hard_limit']}: {results['sockets']} of "
+            f"{results['asked']} sockets asked"
+        )
+        for kind in ("echo", "table"):
+            r = results[kind]
+            lines.append(
+                f"{kind:6}: {r['held']} held, opened in {r['open_seconds']} s, server RSS "
+                f"+{r['rss_growth_mb']} MB = {r['kb_each']} KB per socket"
+            )
+        lines.append(f"table/echo memory per socket: x{results['ratio']}")
+    return "\n".join(lines)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mode", choices=("actions", "scale", "idle"), default="actions")
     parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--spectators", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds between acts")
+    parser.add_argument("--processes", type=int, default=1, help="server processes")
+    parser.add_argument("--client-processes", type=int, default=1)
+    parser.add_argument("--sockets", type=int, default=20000, help="idle mode: sockets")
+    parser.add_argument("--database", help="SQLAlchemy URL (default: a fresh SQLite file)")
+    parser.add_argument("--redis", help="Redis URL (for more than one process)")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument(
-        "--think",
-        type=float,
-        default=0.0,
-        help="mean seconds each client waits before acting (a paced load); 0 saturates",
-    )
-    parser.add_argument(
-        "--no-deflate", action="store_true", help="clients do not offer permessage-deflate"
-    )
     args = parser.parse_args()
-    THINK["mean"] = args.think
-    if args.no_deflate:
-        CONNECT["compression"] = None
-    if not (1 <= args.tables <= 500 and 0 < args.seconds <= 120 and 0 <= args.spectators <= 5000):
-        parser.error("stay within 1-500 tables, 120 s and 5000 spectators")
-    if os.name == "posix":
-        import resource
-
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 8192)), hard))
-    results = asyncio.run(run(args))
-    print(json.dumps(results) if args.json else report(results))
+    if not (
+        1 <= args.tables <= 500
+        and 0 < args.seconds <= 120
+        and 1 <= args.processes <= 8
+        and 1 <= args.client_processes <= 8
+        and 1 <= args.sockets <= 50000
+    ):
+        parser.error("stay within 500 tables, 120 s, 8 processes and 50,000 sockets")
+    # Every socket is a file descriptor: raise the soft limit as far as the hard one goes
+    # (children inherit it); ``idle`` says how many it could hold if that is too few.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    results: dict[str, Any] = {"load_before": round(os.getloadavg()[0], 2)}
+    # How fast (or how shared) this machine is now: ~8 us on an idle modern core.
+    results["calibration_us"] = round(timeit.timeit("sum(range(1000))", number=20000) / 0.02, 1)
+    run = {"actions": mode_actions, "scale": mode_scale, "idle": mode_idle}[args.mode]
+    results.update(run(args))
+    results["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(json.dumps(results) if args.json else report(args, results))
     return 0
 
 
