@@ -177,7 +177,7 @@ def test_a_policy_that_never_ends_a_match_is_truncated() -> None:
     env = pz.env("doppio", max_cycles=30)
     env.reset(seed=4)
     steps = 0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         observation, _, termination, truncation, _ = env.last()
         if termination or truncation:
             assert truncation and not termination
@@ -220,7 +220,7 @@ def test_illegal_penalty_ends_the_match_for_the_offender() -> None:
     assert rewards[offender] == pz.ILLEGAL_REWARD
     assert all(value == 0.0 for agent, value in rewards.items() if agent != offender)
     assert env.infos[offender]["illegal"] is True
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         env.step(None)
     assert not env.agents
     with pytest.raises(ValueError, match="illegal is"):

@@ -62,7 +62,7 @@ def test_the_site_encoding_is_the_environments(name: str, players: int, options:
     adapter = site_policy(name, lambda observation, mask: 0, **options)
     checked = 0
     for state, seat in positions(name, players, options, games=10, steps=100):
-        env_observation = table.codec.observe(state.view(seat))
+        env_observation = table.codec.observe_state(state, seat)  # what the env observes
         legal = table.legal(state, seat)
         env_mask = table.mask(legal)
         observation, mask, actions = adapter.encode(
@@ -137,7 +137,7 @@ def env_decisions(
     for actor, action in [*log["actions"], (None, None)]:
         if seat in state.actors():
             legal = table.legal(state, seat)
-            observation = table.codec.observe(state.view(seat))
+            observation = table.codec.observe_state(state, seat)
             mask = table.mask(legal)
             decisions[observation.tobytes()] = (mask, wire(legal[policy(observation, mask)]))
         if action is not None:

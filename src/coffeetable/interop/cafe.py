@@ -53,6 +53,7 @@ from typing import Any
 from coffeetable.engine import Action, IllegalAction, State, View
 from coffeetable.games.cafe.cards import COLOURS, PLANS, ROUNDS, STARTS
 from coffeetable.games.cafe.rules import CafeState
+from coffeetable.games.cafe.scoring import points
 from coffeetable.interop.encoding import Codec, Features, action_key, relative
 
 REACH = 2 * ROUNDS
@@ -69,6 +70,20 @@ SQUARE = len(ICONS) + 2 * len(COLOURS)
 MAX_PLAYERS = 4
 
 
+ICON_INDEX = {icon: i for i, icon in enumerate(ICONS)}
+COLOUR_OFFSET = {colour: len(ICONS) + c for c, colour in enumerate(COLOURS)}
+CUBE_OFFSET = {colour: len(ICONS) + len(COLOURS) + c for c, colour in enumerate(COLOURS)}
+PLAN_INDEX = {card: i for i, card in enumerate(PLAN_IDS)}
+#: Where each kind of action starts in the table (see the docstring's table).
+PLACE_BASE = 5 * len(PLAN_IDS)
+PRODUCE_BASE = PLACE_BASE + 4 * POSITIONS
+DRY_BASE = PRODUCE_BASE + POSITIONS
+ROAST_BASE = DRY_BASE + len(COLOURS) * POSITIONS
+PASS_INDEX = ROAST_BASE + len(COLOURS) * POSITIONS + POSITIONS * RECIPIENTS
+PAY_INDEX = {None: 0, **{colour: 1 + c for c, colour in enumerate(COLOURS)}}
+COLOUR_INDEX = {colour: c for c, colour in enumerate(COLOURS)}
+
+
 def positions() -> list[tuple[int, int]]:
     """The board's (x, y), in index order (reading order)."""
     return [(x, y) for y in range(Y_MIN, Y_MAX + 1) for x in range(X_MIN, X_MAX + 1)]
@@ -78,6 +93,38 @@ def position(x: int, y: int) -> int | None:
     if X_MIN <= x <= X_MAX and Y_MIN <= y <= Y_MAX:
         return (y - Y_MIN) * WIDTH + (x - X_MIN)
     return None
+
+
+#: Values per café in a company's block (in play, lost, complete, cubes had per colour).
+CAFE_VALUES = 3 + len(COLOURS)
+#: café id -> where its values start in the cafés block.
+CAFE_BASE = {cafe_id: n * CAFE_VALUES for n, cafe_id in enumerate(CAFE_IDS)}
+#: (x, y) -> where the square's 15 values start in a company's board block.
+SQUARE_BASE = {(x, y): n * SQUARE for n, (x, y) in enumerate(positions())}
+
+
+def fast_index(action: Any) -> int:
+    """The table index of ``action`` by arithmetic (the codec checks it against the table);
+    deliveries are the codec's (they depend on the state)."""
+    kind = action["type"]
+    if kind == "place":
+        return (
+            PLACE_BASE
+            + action["rotation"] * POSITIONS
+            + SQUARE_BASE[action["x"], action["y"]] // SQUARE
+        )
+    if kind == "take":
+        return PLAN_INDEX[action["card"]] * 5 + PAY_INDEX[action.get("pay")]
+    if kind in ("produce", "dry", "roast"):
+        x, y = action["area"]
+        spot = SQUARE_BASE[x, y] // SQUARE
+        if kind == "produce":
+            return PRODUCE_BASE + spot
+        base = DRY_BASE if kind == "dry" else ROAST_BASE
+        return base + COLOUR_INDEX[action["colour"]] * POSITIONS + spot
+    if kind == "pass":
+        return PASS_INDEX
+    raise KeyError(kind)
 
 
 def action_table() -> list[Action]:
@@ -108,7 +155,8 @@ class CafeCodec(Codec):
     """Café's codec: deliveries are encoded by recipient and decoded with the state."""
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
-        super().__init__("cafe", players, options, action_table(), features)
+        super().__init__("cafe", players, options, action_table(), features, fast_index)
+        self.state_view = light_view
         self.deliver_base = self._index[
             action_key({"type": "deliver", "area": [X_MIN, Y_MIN], "recipient": 0})
         ]
@@ -238,26 +286,42 @@ def features(view: View, f: Features) -> None:
         f.scalar(view["supply"][colour], 35)
     for offset in range(n):
         company = players[(seat + offset) % n]
+        ones, indices, values = f.ones, f.indices, f.values
+        start = f.size
         for square in company["squares"]:
-            spot = position(square["x"], square["y"])
-            if spot is None:
+            base = SQUARE_BASE.get((square["x"], square["y"]))
+            if base is None:
                 raise ValueError(f"square {square['x']},{square['y']} is off the board")
-            base = spot * SQUARE
-            f.set(base + ICONS.index(square["icon"]))
+            base += start
+            ones.append(base + ICON_INDEX[square["icon"]])
             if square["colour"] is not None:
-                f.set(base + len(ICONS) + COLOURS.index(square["colour"]))
-            if square["cubes"] and square["cube_colour"] is not None:
-                where = base + len(ICONS) + len(COLOURS) + COLOURS.index(square["cube_colour"])
-                f.set(where, square["cubes"] / 3)
+                ones.append(base + COLOUR_OFFSET[square["colour"]])
+            cubes = square["cubes"]
+            if cubes and square["cube_colour"] is not None:
+                where = base + CUBE_OFFSET[square["cube_colour"]]
+                if cubes >= 3:
+                    ones.append(where)
+                else:
+                    indices.append(where)
+                    values.append(cubes / 3)
         f.skip(POSITIONS * SQUARE)
-        cafes = {cafe["id"]: cafe for cafe in company["cafes"]}
-        for cafe_id in CAFE_IDS:
-            cafe = cafes.get(cafe_id)
-            f.flag(cafe is not None)
-            f.flag(cafe is not None and cafe["lost"])
-            f.flag(cafe is not None and cafe["complete"])
-            for colour in COLOURS:
-                f.scalar(0 if cafe is None else cafe["have"].get(colour, 0), 3)
+        start = f.size
+        for cafe in company["cafes"]:
+            base = start + CAFE_BASE[cafe["id"]]
+            ones.append(base)
+            if cafe["lost"]:
+                ones.append(base + 1)
+            if cafe["complete"]:
+                ones.append(base + 2)
+            for colour, have in cafe["have"].items():
+                if have > 0:
+                    where = base + 3 + COLOUR_INDEX[colour]
+                    if have >= 3:
+                        ones.append(where)
+                    else:
+                        indices.append(where)
+                        values.append(have / 3)
+        f.skip(len(CAFE_IDS) * CAFE_VALUES)
         for colour in COLOURS:
             f.scalar(company["warehouse"][colour], 10)
         f.scalar(company["cups"], 10)
@@ -265,6 +329,60 @@ def features(view: View, f: Features) -> None:
         f.scalar(company["actions_left"], 8)
         f.scalar(company["score"], 50)
     f.multi_hot([(w - seat) % n for w in view["winners"]], MAX_PLAYERS)
+
+
+def light_view(state: State, seat: int) -> View:
+    """What ``features`` reads of ``state.view(seat)``, straight from the state.
+
+    The engine's view also lists cards, areas and score parts for the boards,
+    which costs several times the observation; this builds only the fields
+    the observation uses, with the same values (every one is public: the
+    view hides only the deck's order). The environment observes through it;
+    the site adapter through the real view, and the tests check that both
+    give the same vector.
+    """
+    assert isinstance(state, CafeState)
+    phase = state.phase
+    return {
+        "seat": seat,
+        "phase": phase,
+        "round": state.round_number,
+        "master": state.master,
+        "turn": state.order[state.turn] if phase in ("take", "place") else None,
+        "display": [{"id": card} for card in state.display],
+        "holding": None if state.holding is None else {"id": state.holding},
+        "discard": [{"id": card} for card in state.discard],
+        "deck_count": len(state.deck),
+        "supply": state.supply,
+        "players": [_light_company(state, other) for other in range(state.players)],
+        "winners": state.winners,
+    }
+
+
+def _light_company(state: CafeState, seat: int) -> dict[str, Any]:
+    company = state.companies[seat]
+    return {
+        "squares": [
+            {
+                "x": x,
+                "y": y,
+                "icon": square.icon,
+                "colour": square.colour,
+                "cubes": square.cubes,
+                "cube_colour": square.cube_colour,
+            }
+            for (x, y), square in company.grid.items()
+        ],
+        "cafes": [
+            {"id": cafe.id, "lost": cafe.lost, "complete": cafe.complete, "have": cafe.have}
+            for cafe in company.cafes.values()
+        ],
+        "warehouse": company.warehouse,
+        "cups": company.count("cup"),
+        "ships": company.count("ship"),
+        "actions_left": state.actions_left[seat],
+        "score": points(company),
+    }
 
 
 def build(players: int, options: dict[str, Any]) -> Codec:

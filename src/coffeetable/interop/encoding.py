@@ -211,6 +211,9 @@ class Codec:
     ) -> None:
         self.game = game
         self.fast_index = fast_index
+        #: ``state_view(state, seat)``: the fields of the view the features read, built
+        #: cheaply from the state (None: ``state.view(seat)``); must give the same vector.
+        self.state_view: Callable[[State, int], View] | None = None
         self.players = players
         self.options = dict(options)
         self.actions = actions
@@ -311,6 +314,11 @@ class Codec:
         if f.size != self.observation_size:
             raise AssertionError(f"{self.game}: observation of {f.size} values, not {self.size}")
         return f.array()
+
+    def observe_state(self, state: State, seat: int) -> NDArray[np.float32]:
+        """``observe(state.view(seat))``, through ``state_view`` where the game has one."""
+        view = state.view(seat) if self.state_view is None else self.state_view(state, seat)
+        return self.observe(view)
 
     @property
     def size(self) -> int:

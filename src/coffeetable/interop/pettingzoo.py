@@ -308,7 +308,7 @@ class CoffeeTableEnv(_AECTable):
         assert self.game_state is not None
         seat = self.possible_agents.index(agent)
         return {
-            "observation": self.table.codec.observe(self.game_state.view(seat)),
+            "observation": self.table.codec.observe_state(self.game_state, seat),
             "action_mask": self.table.mask(self.legal(seat)),
         }
 
@@ -385,7 +385,7 @@ class EspressoTickEnv(_AECTable):
         assert self.game_state is not None
         seat = self.possible_agents.index(agent)
         return {
-            "observation": self.table.codec.observe(self.game_state.view(seat)),
+            "observation": self.table.codec.observe_state(self.game_state, seat),
             "action_mask": self._masks[seat].copy(),
         }
 
@@ -472,7 +472,7 @@ class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
             out[agent] = {
-                "observation": self.table.codec.observe(self.game_state.view(seat)),
+                "observation": self.table.codec.observe_state(self.game_state, seat),
                 "action_mask": self.ticks.mask(self.game_state, seat),
             }
         return out
