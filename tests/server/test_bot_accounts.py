@@ -5,11 +5,11 @@ once at a table; programs in the Play now queue."""
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from websockets.exceptions import ConnectionClosed
 
 from coffeetable.server.limits import Limits
@@ -45,16 +45,19 @@ def new_key(browser: Browser, bot: str = "bot-v2") -> Message:
 
 
 def database_text(server: ServerThread) -> str:
-    """Every value in the test's SQLite database, as one string."""
-    path = server.database_url.removeprefix("sqlite:///")
-    with sqlite3.connect(path) as db:
-        names = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-        return " ".join(
-            str(value)
-            for name in names
-            for row in db.execute(f'SELECT * FROM "{name}"')
-            for value in row
-        )
+    """Every value in the test server's database (SQLite or PostgreSQL), as one string."""
+    engine = sa.create_engine(server.database_url)
+    try:
+        with engine.connect() as conn:
+            names = sa.inspect(conn).get_table_names()
+            return " ".join(
+                str(value)
+                for name in names
+                for row in conn.execute(sa.text(f'SELECT * FROM "{name}"'))
+                for value in row
+            )
+    finally:
+        engine.dispose()
 
 
 def test_a_key_is_shown_once_stored_hashed_and_revoked(

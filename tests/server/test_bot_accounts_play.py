@@ -147,3 +147,32 @@ def test_the_client_reconnects_by_itself(server: ServerThread, alice: Browser) -
     assert results[0].status == "over"
     assert results[0].reconnects >= 1
     assert time.monotonic() - started < 60
+
+
+def test_on_postgresql_a_bot_plays_a_rated_match_and_keeps_its_key(
+    browsers: Callable[[str], Browser],
+) -> None:
+    """Migration 0004 on PostgreSQL: keys, a rated match, the bots' board, a restart."""
+    from tests.players.conftest import postgres_url
+
+    url = postgres_url()  # an emptied schema
+    server = ServerThread(url)
+    try:
+        alice = browsers(server.url)
+        alice.sign_up("alice")
+        key = make_bot(alice)
+        results = client.play(server.url, key, seeded_policy(5), game="fika", opponents=["greedy"])
+        assert results[0].status == "over"
+        board = server.http.get("/api/leaderboards/fika/bots").json()["entries"]
+        assert {entry["name"]: entry["owner"] for entry in board} == {
+            "alice/bot-v2": "alice",
+            "greedy": None,
+        }
+    finally:
+        server.stop()
+    again = ServerThread(url)
+    try:
+        me = again.http.get("/api/me", headers={"Authorization": f"Bearer {key}"})
+        assert me.status_code == 200 and me.json()["username"] == "alice/bot-v2"
+    finally:
+        again.stop()
