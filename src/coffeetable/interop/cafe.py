@@ -47,7 +47,7 @@ plus 177 for the table (solo: 18,175; 2 players: 36,173; 4 players: 72,169).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from coffeetable.engine import Action, IllegalAction, State, View
@@ -204,23 +204,51 @@ class CafeCodec(Codec):
         return self._recipients_in_view(view, (x, y))[action["recipient"]]
 
     def _encode_delivery(
-        self, action: Any, recipients: Callable[[tuple[int, int]], list[Action]]
+        self,
+        action: Any,
+        recipients: Callable[[tuple[int, int]], list[Action]],
+        memo: dict[tuple[int, int], dict[Hashable, int]] | None = None,
     ) -> int | None:
+        """A delivery's index; ``memo`` keeps each area's recipients (one legal list's worth)."""
         area = action.get("area")
         if not isinstance(area, list) or len(area) != 2:
             return None
         spot = position(area[0], area[1])
         if spot is None:
             return None
-        try:
-            choices = recipients((area[0], area[1]))
-        except IllegalAction:
-            return None
-        wanted = action_key({**action, "to": action.get("to", {})})
-        for recipient, choice in enumerate(choices):
-            if action_key(choice) == wanted:
-                return self.deliver_base + spot * RECIPIENTS + recipient
-        return None
+        where = (area[0], area[1])
+        keys = None if memo is None else memo.get(where)
+        if keys is None:
+            try:
+                choices = recipients(where)
+            except IllegalAction:
+                return None
+            keys = {}
+            for recipient, choice in enumerate(choices):
+                keys.setdefault(action_key(choice), recipient)
+            if memo is not None:
+                memo[where] = keys
+        recipient = keys.get(action_key({**action, "to": action.get("to", {})}))
+        return None if recipient is None else self.deliver_base + spot * RECIPIENTS + recipient
+
+    def legal_from(
+        self, actions: Iterable[Action], state: State | None = None, seat: int | None = None
+    ) -> dict[int, Action]:
+        """As the codec's, each area's deliveries worked out once for the whole list."""
+        if state is None or seat is None:
+            return super().legal_from(actions, state, seat)
+        memo: dict[tuple[int, int], dict[Hashable, int]] = {}
+        out: dict[int, Action] = {}
+        for action in actions:
+            if action.get("type") == "deliver":
+                index = self._encode_delivery(
+                    action, lambda area: self._recipients(state, seat, area), memo
+                )
+            else:
+                index = self.lookup(action)
+            if index is not None and index not in out:
+                out[index] = action
+        return out
 
     def encode(
         self, action: Any, state: State | None = None, seat: int | None = None
