@@ -16,9 +16,10 @@ The rules (documented for the sign-up form too):
   ``bea_b`` exists, ``Bea.b``, ``beab`` and ``bea-b`` are taken, as ``Iris``
   takes ``lris`` and ``1ris``.
 - Reserved: the bots' names (``random``, ``greedy``, ``ismcts``, ``easy``,
-  ``medium``, ``hard``), anything ending in ``bot``, and site words
-  (``admin``, ``system``, ``guest``, ...), compared by skeleton, so
-  ``adm1n`` and ``hard-b0t`` are refused too.
+  ``medium``, ``hard``, the levels ``beginner``, ``casual``, ``strong``,
+  ``expert``), anything ending in ``bot``, and site words (``admin``,
+  ``system``, ``guest``, ...), compared by skeleton, so ``adm1n`` and
+  ``hard-b0t`` are refused too.
 """
 
 from __future__ import annotations
@@ -39,6 +40,10 @@ RESERVED = frozenset(
         "easy",
         "medium",
         "hard",
+        "beginner",
+        "casual",
+        "strong",
+        "expert",
         "openspiel",
         "bot",
         "bots",
