@@ -25,13 +25,13 @@ def attr(page: Page, name: str) -> str:
 
 
 def open_doppio(page: Page, base_url: str, *, players: int, clock: str | None = None) -> str:
-    """Create a Doppio table in the lobby form (seat 1: the greedy bot); return its id."""
+    """Create a Doppio table in the lobby form (seat 1: the casual bot, greedy); return its id."""
     page.goto(base_url + "/#/")
     page.click(tid("new-table-doppio"))
     page.fill(tid("create-name"), "Ada")
     page.select_option(tid("create-players"), str(players))
     if players == 2:
-        page.select_option(tid("seat-select-1"), "bot:greedy")
+        page.select_option(tid("seat-select-1"), "bot:casual")
         page.select_option(tid("bot-speed"), "10")
     if clock is not None:
         page.select_option(tid("clock-minutes"), clock)

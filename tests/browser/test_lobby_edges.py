@@ -64,7 +64,11 @@ def test_the_lobby_fits_a_phone_and_the_banner_stays_in_view(new_page, server: S
 def test_the_new_table_form_starts_with_bots_so_a_game_starts_at_once(page, server: Server) -> None:  # type: ignore[no-untyped-def]
     page.goto(server.url + "/#/")
     page.click(tid("new-table-fika"))
-    assert page.input_value(tid("seat-select-1")) == "bot:greedy"
+    assert page.input_value(tid("seat-select-1")) == "bot:casual"
+    levels = page.eval_on_selector_all(
+        f"{tid('seat-select-1')} option[value^='bot:']", "els => els.map(e => e.value)"
+    )
+    assert levels == ["bot:beginner", "bot:casual", "bot:strong", "bot:expert"]  # plain names
     page.click(tid("new-table-espresso"))
     page.select_option(tid("create-players"), "3")
     assert page.input_value(tid("seat-select-1")) == "bot:medium"

@@ -495,7 +495,7 @@ def test_a_signed_in_player_continues_the_seat_in_another_browser(
     first.goto(own_server.url + "/#/")
     first.click(tid("new-table-doppio"))
     first.select_option(tid("create-players"), "2")
-    first.select_option(tid("seat-select-1"), "bot:greedy")
+    first.select_option(tid("seat-select-1"), "bot:casual")
     first.click(tid("create-submit"))
     first.wait_for_selector(f'{tid("doppio")}[data-can-act="true"]', timeout=LONG)
     table_id = first.evaluate("location.hash").split("/")[-1]

@@ -51,6 +51,10 @@ export default {
   'bot.easy': 'leicht',
   'bot.medium': 'mittel',
   'bot.hard': 'schwer',
+  'bot.beginner': 'Anfänger',
+  'bot.casual': 'locker',
+  'bot.strong': 'stark',
+  'bot.expert': 'Experte',
 
   'table.loading': 'Der Tisch wird gedeckt…',
   'table.notFound': 'Diesen Tisch gibt es nicht. Vielleicht wurde er schon abgeräumt.',

@@ -51,6 +51,10 @@ export default {
   'bot.easy': 'easy',
   'bot.medium': 'medium',
   'bot.hard': 'hard',
+  'bot.beginner': 'beginner',
+  'bot.casual': 'casual',
+  'bot.strong': 'strong',
+  'bot.expert': 'expert',
 
   'table.loading': 'Setting the table…',
   'table.notFound': 'There is no such table. It may have been cleared away.',

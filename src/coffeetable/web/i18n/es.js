@@ -51,6 +51,10 @@ export default {
   'bot.easy': 'fácil',
   'bot.medium': 'medio',
   'bot.hard': 'difícil',
+  'bot.beginner': 'principiante',
+  'bot.casual': 'tranquilo',
+  'bot.strong': 'fuerte',
+  'bot.expert': 'experto',
 
   'table.loading': 'Poniendo la mesa…',
   'table.notFound': 'Esa mesa no existe. Quizá ya la han recogido.',

@@ -51,6 +51,10 @@ export default {
   'bot.easy': 'facile',
   'bot.medium': 'moyen',
   'bot.hard': 'difficile',
+  'bot.beginner': 'débutant',
+  'bot.casual': 'détendu',
+  'bot.strong': 'fort',
+  'bot.expert': 'expert',
 
   'table.loading': 'On dresse la table…',
   'table.notFound': 'Cette table n’existe pas. Elle a peut-être été débarrassée.',

@@ -241,8 +241,8 @@ function seatRow(game, seat) {
     return html`<li><span class="seat-no">${t('lobby.seat', { n: 1 })}</span> <strong>${t('lobby.you')}</strong></li>`;
   }
   // By default the other seats are bots of a middling level, so "Open the table" starts at once.
-  const levels = game.bots || [];
-  const usual = levels.includes('medium') ? 'medium' : levels.includes('greedy') ? 'greedy' : null;
+  const levels = offeredLevels(game);
+  const usual = usualLevel(levels) || null;
   const bots = levels.map((level) =>
     html`<option value="bot:${level}" ${attrs({ selected: level === usual })}>${t('lobby.botLevel', { level: botName(level) })}</option>`);
   return html`<li><span class="seat-no">${t('lobby.seat', { n: seat + 1 })}</span>
@@ -262,6 +262,25 @@ export function tableName(table) {
   if (table.owner) return t('lobby.tableOf', { owner: table.owner });
   if (seats.length && seats.every((s) => s && s.bot)) return t('lobby.botsTable', { game });
   return table.name || game;
+}
+
+/** The plain levels for people (weakest first) when the game has them. */
+const PLAIN_LEVELS = ['beginner', 'casual', 'strong', 'expert'];
+
+/**
+ * The bot levels a form offers for ``game``: its plain levels (beginner ... expert)
+ * when it has them, the older names (random, greedy, ismcts) staying for the API only;
+ * else every bot it lists (Espresso's easy, medium, hard).
+ */
+export function offeredLevels(game) {
+  const levels = (game && game.bots) || [];
+  const plain = PLAIN_LEVELS.filter((level) => levels.includes(level));
+  return plain.length ? plain : levels;
+}
+
+/** The middling level a form selects first: casual, medium or greedy, else the first. */
+export function usualLevel(levels) {
+  return ['casual', 'medium', 'greedy'].find((level) => levels.includes(level)) || levels[0] || '';
 }
 
 export function botName(level) {

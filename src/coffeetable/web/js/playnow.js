@@ -10,7 +10,7 @@ import { go } from './router.js';
 import { playerName, rememberSeat, setPlayerName } from './session.js';
 import { account } from './account.js';
 import { gameTitle } from './players.js';
-import { botName } from './lobby.js';
+import { botName, offeredLevels, usualLevel } from './lobby.js';
 
 const POLL_MS = 1000;
 
@@ -20,8 +20,7 @@ export function mountPlayNow(root, games) {
   root.hidden = true;
 
   function defaultLevel(game) {
-    const levels = game.bots || [];
-    return levels.includes('medium') ? 'medium' : levels.includes('greedy') ? 'greedy' : levels[0] || '';
+    return usualLevel(offeredLevels(game));
   }
 
   function open(game) {
@@ -64,7 +63,7 @@ export function mountPlayNow(root, games) {
           ${counts.map((n) => html`<option value="${n}" ${attrs({ selected: n === view.choice.players })}>${t('playNow.playerCount', { count: n })}</option>`)}
         </select></label>` : ''}
         <label>${t('playNow.botLevel')} <select name="level" data-testid="play-now-level">
-          ${(game.bots || []).map((level) => html`<option value="${level}" ${attrs({ selected: level === view.choice.level })}>${botName(level)}</option>`)}
+          ${offeredLevels(game).map((level) => html`<option value="${level}" ${attrs({ selected: level === view.choice.level })}>${botName(level)}</option>`)}
         </select></label>
         ${me && view.choice.players > 1 ? html`<label class="check"><input type="checkbox" name="rated" data-testid="play-now-rated"
           ${attrs({ checked: view.choice.rated })}> ${t('playNow.rated')}</label>` : ''}
