@@ -45,7 +45,7 @@ def choices(company: Company, supply: dict[str, int]) -> list[Action]:
     which areas are empty, which (icon, colour) have cubes to move.
     """
     grid = company.grid
-    areas = company.areas()
+    areas = company.layout.areas
     empty: list[Area] = []
     loaded: list[Area] = []
     holding: set[tuple[str, str | None]] = set()  # (icon, cube colour) of squares with cubes
@@ -58,7 +58,7 @@ def choices(company: Company, supply: dict[str, int]) -> list[Action]:
                 holding.add((area.kind, square.cube_colour))
         (loaded if full else empty).append(area)
     out: list[Action] = [
-        {"type": "produce", "area": list(area.id)}
+        {"type": "produce", "area": list(area.squares[0])}
         for area in empty
         if area.kind == "bean" and area.colour and supply[area.colour] > 0
     ]

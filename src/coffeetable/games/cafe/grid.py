@@ -106,6 +106,10 @@ def _square(symbol: str, card_id: str) -> Square:
     return Square(ICONS[symbol], None, card_id)
 
 
+#: The layout of each start card alone at (0, 0), worked out once (a layout is never changed).
+_START_LAYOUTS: dict[str, Layout] = {}
+
+
 class Company:
     """One player's company: the grid, its cafés and the warehouse."""
 
@@ -119,7 +123,10 @@ class Company:
         self.warehouse: dict[str, int] = dict.fromkeys(COLOURS, 0)
         #: (card, x, y, rotation) in the order the cards were placed
         self.cards: list[tuple[str, int, int, int]] = []
-        self.place(start, 0, 0, 0)
+        self._lay(start, 0, 0, 0)
+        self._layout = _START_LAYOUTS.get(start.id)
+        if self._layout is None:  # the same for every company that starts with this card
+            self._layout = _START_LAYOUTS[start.id] = Layout.of(self.grid)
 
     def copy(self) -> Company:
         other = object.__new__(Company)
@@ -214,6 +221,14 @@ class Company:
     def place(self, card: Card, x: int, y: int, rotation: int) -> Placed:
         """Lay ``card`` (no legality check); the caller gives ``returned`` back to the supply."""
         layout = self.layout  # of the grid before the card
+        covered, placed = self._lay(card, x, y, rotation)
+        cells = [(x + dx, y + dy) for dx, dy, _ in orient(card, rotation)]
+        self._layout = layout.after(self.grid, cells, covered)
+        return placed
+
+    def _lay(self, card: Card, x: int, y: int, rotation: int) -> tuple[dict[Pos, str], Placed]:
+        """Put the card's squares, café and record down (not the layout); the squares it
+        covered with the icons they showed, and what ``place`` reports."""
         cells = orient(card, rotation)
         returned: dict[str, int] = {}
         lost: list[str] = []
@@ -243,8 +258,7 @@ class Company:
         if cafe_cells:
             self.cafes[card.id] = Cafe(card.id, tuple(cafe_cells), dict(card.need), card.points)
         self.cards.append((card.id, x, y, rotation))
-        self._layout = layout.after(self.grid, [(x + dx, y + dy) for dx, dy, _ in cells], covered)
-        return Placed(list(covered), returned, lost)
+        return covered, Placed(list(covered), returned, lost)
 
     # -- moving cubes ---------------------------------------------------------
 

@@ -65,19 +65,25 @@ def reading(pos: Pos) -> tuple[int, int]:
     return pos[1], pos[0]
 
 
-def find_areas(grid: Mapping[Pos, SquareLike], within: Iterable[Pos] | None = None) -> list[Area]:
-    """Flood-fill the grid into action areas (cups, ships, cafés and blanks make none).
+#: What joins two touching squares into one area: icon and bean colour.
+Key = tuple[str, str | None]
 
-    ``within``: only the areas of these squares, which must hold every square
-    of the areas they reach (``Layout.after`` passes what a placement touched).
-    """
-    squares = grid if within is None else within
-    # Squares not yet in an area, with what joins them: icon and bean colour.
-    left = {}
-    for pos in squares:
-        square = grid[pos]
-        if square.icon in AREA_KINDS:
-            left[pos] = (square.icon, square.colour)
+
+def area_keys(grid: Mapping[Pos, SquareLike]) -> dict[Pos, Key]:
+    """The key of every square that belongs to an area (bean, drying, roasting)."""
+    return {pos: (s.icon, s.colour) for pos, s in grid.items() if s.icon in AREA_KINDS}
+
+
+def find_areas(grid: Mapping[Pos, SquareLike]) -> list[Area]:
+    """Flood-fill the grid into action areas (cups, ships, cafés and blanks make none)."""
+    return flood(area_keys(grid), None)
+
+
+def flood(keys: Mapping[Pos, Key], within: Iterable[Pos] | None) -> list[Area]:
+    """The areas of the squares ``keys`` names (those of ``within`` only, if given: then
+    they must hold every square of the areas they reach), in reading order."""
+    # Squares not yet in an area.
+    left = dict(keys) if within is None else {p: keys[p] for p in within if p in keys}
     areas: list[Area] = []
     for start in sorted(left, key=reading):
         key = left.pop(start, None)
@@ -117,11 +123,14 @@ class Layout:
 
     def __init__(
         self,
+        keys: dict[Pos, Key],
         areas: list[Area],
         area_of: dict[Pos, Area],
         icons: dict[str, int],
         cover: Cover,
     ) -> None:
+        #: square -> its key (icon, bean colour), for the squares of areas
+        self.keys = keys
         #: the action areas, in reading order of their first square
         self.areas = areas
         #: square -> its area (squares of no area are not in it)
@@ -142,9 +151,10 @@ class Layout:
         icons: dict[str, int] = {}
         for square in grid.values():
             icons[square.icon] = icons.get(square.icon, 0) + 1
-        areas = find_areas(grid)
+        keys = area_keys(grid)
+        areas = flood(keys, None)
         area_of = {pos: area for area in areas for pos in area.squares}
-        return cls(areas, area_of, icons, cover)
+        return cls(keys, areas, area_of, icons, cover)
 
     def after(
         self, grid: Mapping[Pos, SquareLike], card: Iterable[Pos], before: Mapping[Pos, str]
@@ -157,25 +167,33 @@ class Layout:
         flooded again, over their squares and the card's; the others are kept.
         """
         card = tuple(card)
-        area_of = self.area_of
-        old: dict[Pos, Area] = {}  # by id: hashing a whole area would hash all its squares
+        keys = dict(self.keys)
         icons = dict(self.icons)
         for icon in before.values():
             icons[icon] -= 1
-        for x, y in card:
-            square = grid[(x, y)]
+        for pos in card:
+            square = grid[pos]
             icons[square.icon] = icons.get(square.icon, 0) + 1
-            area = area_of.get((x, y))
+            if square.icon in AREA_KINDS:
+                keys[pos] = (square.icon, square.colour)
+            else:
+                keys.pop(pos, None)
+        area_of = self.area_of
+        old: dict[Pos, Area] = {}  # by id: hashing a whole area would hash all its squares
+        for pos in card:
+            area = area_of.get(pos)
             if area is not None:
                 old[area.squares[0]] = area
-            if square.icon in AREA_KINDS:
-                key = (square.icon, square.colour)
+            key = keys.get(pos)
+            if key is not None:
+                x, y = pos
                 for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                    area = area_of.get(near)
-                    if area is not None and (area.kind, area.colour) == key:
+                    if keys.get(near) == key and (area := area_of.get(near)) is not None:
                         old[area.squares[0]] = area
-        redo = set(card).union(*(area.squares for area in old.values()))
-        found = find_areas(grid, redo)
+        redo = set(card)
+        for area in old.values():
+            redo.update(area.squares)
+        found = flood(keys, redo)
         areas = [area for area in self.areas if area.squares[0] not in old] + found
         areas.sort(key=_area_id)
         area_of = dict(area_of)
@@ -187,7 +205,7 @@ class Layout:
         new = [pos for pos in card if pos not in before]
         for counts, footprint in zip(cover, FOOTPRINTS, strict=True):
             _count_cover(counts, footprint, new)
-        return Layout(areas, area_of, icons, cover)
+        return Layout(keys, areas, area_of, icons, cover)
 
     def count(self, icon: str) -> int:
         """How many squares show ``icon``."""
@@ -210,6 +228,7 @@ class Layout:
         found = self._anchors[footprint]
         if found is None:
             counts = self.cover[footprint]
-            found = sorted(a for a, n in counts.items() if LEAST_COVER <= n <= MOST_COVER)
+            found = [a for a, n in counts.items() if LEAST_COVER <= n <= MOST_COVER]
+            found.sort()
             self._anchors[footprint] = found
         return found

@@ -114,9 +114,15 @@ class CafeState(State):
             return [seat for seat in range(self.players) if self.actions_left[seat] > 0]
         return []
 
+    def _acts(self, seat: int) -> bool:
+        """Is ``seat`` one of ``actors()`` (without making the list: this is every action)?"""
+        if self.phase == "actions":
+            return self.actions_left[seat] > 0
+        return self.phase in ("take", "place") and seat == self.order[self.turn]
+
     def legal_actions(self, seat: int) -> list[Action]:
         self.check_seat(seat)
-        if seat not in self.actors():
+        if not self._acts(seat):
             return []
         if self.phase == "take":
             return self._take_choices(seat)
@@ -133,7 +139,7 @@ class CafeState(State):
     def _apply_action(self, seat: int, action: Action) -> list[Event]:
         if self.phase == "over":
             raise IllegalAction("the game is over")
-        if seat not in self.actors():
+        if not self._acts(seat):
             raise IllegalAction(f"seat {seat} cannot act now")
         kind = action["type"]
         if self.phase == "take" and kind == "take":
@@ -144,7 +150,7 @@ class CafeState(State):
             canonical = actions.resolve(self.companies[seat], self.supply, action)
             event = {"seat": seat, **actions.perform(self.companies[seat], self.supply, canonical)}
             self.actions_left[seat] = 0 if kind == "pass" else self.actions_left[seat] - 1
-            return [event] + (self._end_round() if not self.actors() else [])
+            return [event] + ([] if any(self.actions_left) else self._end_round())
         raise IllegalAction(f"a {kind!r} is not what is played now ({self.phase})")
 
     def view(self, seat: int | None) -> View:
