@@ -176,3 +176,31 @@ def test_on_postgresql_a_bot_plays_a_rated_match_and_keeps_its_key(
         assert me.status_code == 200 and me.json()["username"] == "alice/bot-v2"
     finally:
         again.stop()
+
+
+def test_a_bot_that_misses_its_clock_is_played_by_the_greedy_stand_in(
+    server: ServerThread, alice: Browser
+) -> None:
+    key = make_bot(alice)
+    slept = False
+
+    def slow_once(view: Message, legal: list[Message]) -> Message:
+        nonlocal slept
+        if not slept:
+            slept = True
+            time.sleep(1.5)  # past its 0.6 s of thinking time, if its clock runs now
+        return legal[0]
+
+    results = client.play(
+        server.url,
+        key,
+        slow_once,
+        game="fika",
+        opponents=["greedy"],
+        options={"clock_minutes": 0.01},
+    )
+    result = results[0]
+    assert result.status == "over"
+    assert {"type": "clock", "seat": 0, "expired": True} in result.events
+    seats = server.summary(result.table_id)["seats"]
+    assert seats[0]["stand_in"] == "greedy" and seats[0]["program"] is True
