@@ -18,7 +18,7 @@ def same_layout(kept: Layout, fresh: Layout) -> None:
     assert kept.area_of == fresh.area_of
     assert kept.keys == fresh.keys
     assert {i: n for i, n in kept.icons.items() if n} == fresh.icons
-    assert kept.cover == fresh.cover
+    assert kept.cover == fresh.cover and kept.legal == fresh.legal
     assert kept.anchors(0) == fresh.anchors(0) and kept.anchors(1) == fresh.anchors(1)
     for kind in ("bean", "dry", "roast"):
         assert kept.squares_of(kind) == fresh.squares_of(kind)

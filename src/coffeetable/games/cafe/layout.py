@@ -106,16 +106,26 @@ def _area_id(area: Area) -> tuple[int, int]:
     return reading(area.squares[0])
 
 
-def _count_cover(cover: dict[Pos, int], footprint: tuple[Pos, ...], new: Iterable[Pos]) -> None:
-    """Add each new visible square to the anchors (y, x) of ``footprint`` that cover it."""
+def _count_cover(
+    cover: dict[Pos, int], legal: set[Pos], footprint: tuple[Pos, ...], new: Iterable[Pos]
+) -> None:
+    """Add each new visible square to the anchors (y, x) of ``footprint`` that cover it;
+    ``legal`` gains the anchors that reach 2 squares and loses those that pass 4."""
     for x, y in new:
         for dx, dy in footprint:
             anchor = (y - dy, x - dx)
-            cover[anchor] = cover.get(anchor, 0) + 1
+            n = cover.get(anchor, 0) + 1
+            cover[anchor] = n
+            if n == LEAST_COVER:
+                legal.add(anchor)
+            elif n == MOST_COVER + 1:
+                legal.discard(anchor)
 
 
 #: Visible squares under each anchor (y, x) of the two footprints (no entry: none).
 Cover = tuple[dict[Pos, int], dict[Pos, int]]
+#: The anchors of each footprint that cover 2 to 4 visible squares.
+Legal = tuple[set[Pos], set[Pos]]
 
 
 class Layout:
@@ -128,6 +138,7 @@ class Layout:
         area_of: dict[Pos, Area],
         icons: dict[str, int],
         cover: Cover,
+        legal: Legal,
     ) -> None:
         #: square -> its key (icon, bean colour), for the squares of areas
         self.keys = keys
@@ -139,6 +150,8 @@ class Layout:
         self.icons = icons
         #: footprint -> {anchor (y, x): visible squares the rectangle covers}
         self.cover = cover
+        #: footprint -> the legal anchors (y, x)
+        self.legal = legal
         self._anchors: list[list[Pos] | None] = [None, None]
         self._squares_of: dict[str, tuple[Pos, ...]] = {}
 
@@ -146,15 +159,16 @@ class Layout:
     def of(cls, grid: Mapping[Pos, SquareLike]) -> Layout:
         """The layout of a grid, worked out from scratch."""
         cover: Cover = ({}, {})
-        for counts, footprint in zip(cover, FOOTPRINTS, strict=True):
-            _count_cover(counts, footprint, grid)
+        legal: Legal = (set(), set())
+        for f, footprint in enumerate(FOOTPRINTS):
+            _count_cover(cover[f], legal[f], footprint, grid)
         icons: dict[str, int] = {}
         for square in grid.values():
             icons[square.icon] = icons.get(square.icon, 0) + 1
         keys = area_keys(grid)
         areas = flood(keys, None)
         area_of = {pos: area for area in areas for pos in area.squares}
-        return cls(keys, areas, area_of, icons, cover)
+        return cls(keys, areas, area_of, icons, cover, legal)
 
     def after(
         self, grid: Mapping[Pos, SquareLike], card: Iterable[Pos], before: Mapping[Pos, str]
@@ -202,10 +216,11 @@ class Layout:
         for area in found:
             area_of.update(dict.fromkeys(area.squares, area))
         cover = (dict(self.cover[0]), dict(self.cover[1]))
+        legal = (set(self.legal[0]), set(self.legal[1]))
         new = [pos for pos in card if pos not in before]
-        for counts, footprint in zip(cover, FOOTPRINTS, strict=True):
-            _count_cover(counts, footprint, new)
-        return Layout(keys, areas, area_of, icons, cover)
+        for f, footprint in enumerate(FOOTPRINTS):
+            _count_cover(cover[f], legal[f], footprint, new)
+        return Layout(keys, areas, area_of, icons, cover, legal)
 
     def count(self, icon: str) -> int:
         """How many squares show ``icon``."""
@@ -224,11 +239,8 @@ class Layout:
         return self.cover[rotation % 2].get((y, x), 0)
 
     def anchors(self, footprint: int) -> list[Pos]:
-        """The legal anchors (y, x) of a footprint, in reading order (worked out once)."""
+        """The legal anchors (y, x) of a footprint, in reading order (sorted once)."""
         found = self._anchors[footprint]
         if found is None:
-            counts = self.cover[footprint]
-            found = [a for a, n in counts.items() if LEAST_COVER <= n <= MOST_COVER]
-            found.sort()
-            self._anchors[footprint] = found
+            found = self._anchors[footprint] = sorted(self.legal[footprint])
         return found
