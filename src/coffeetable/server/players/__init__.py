@@ -10,8 +10,11 @@
   finished match in the caller's transaction.
 - ``seating``: the hooks for the lobby, tables and table socket (rated or
   not, who may sit, a signed-in player's seat, a match's summary).
+- ``bot_accounts``, ``api_keys``, ``bot_seats``: a person's bots (programs),
+  their API keys (``Authorization: Bearer``), and their seats at tables.
 - ``routes``: the HTTP API (``routes.router``): ``/api/auth/*``, ``/api/me``,
-  ``/api/players/{name}``, ``/api/leaderboards/{game}``, ``/api/matches``.
+  ``/api/players/{name}``, ``/api/leaderboards/{game}``, ``/api/matches``, and
+  ``bots_api``: ``/api/bots/*``, ``/api/leaderboards/{game}/bots``.
 """
 
 from coffeetable.server.players.service import PlayersService
