@@ -2,7 +2,8 @@
 
 At a finished table, each person asks for a rematch (``POST
 /api/tables/{id}/rematch`` with their seat token, or signed in). Bots accept
-at once, and so does the bot that took over a seat whose person left. The
+at once, and so does the bot that took over a seat whose person left, and so
+do bot accounts (programs: they find the new table among their seats). The
 table's clients hear how it stands (``{"type": "rematch", "accepted": [...],
 "waiting": [...], "table_id": null}``). When the last person accepts, a new
 table is dealt from a new seed: the same game, players, options and table
@@ -57,7 +58,11 @@ class Rematches:
         seat = self.lobby.seat_of(table, token, user_id)
         offer = self.offers.setdefault(table.id, Offer())
         offer.accepted.add(seat)
-        waiting = [index for index in _people(table) if index not in offer.accepted]
+        waiting = [
+            index
+            for index in _people(table)
+            if index not in offer.accepted and table.seats[index].program is None
+        ]  # programs (bot accounts) accept at once, as bots do: they find the new seat
         async with offer.dealing:
             if offer.table_id is None and not waiting:
                 offer.table_id, offer.tokens = await self._deal(table)
