@@ -204,3 +204,40 @@ def test_a_bot_that_misses_its_clock_is_played_by_the_greedy_stand_in(
     assert {"type": "clock", "seat": 0, "expired": True} in result.events
     seats = server.summary(result.table_id)["seats"]
     assert seats[0]["stand_in"] == "greedy" and seats[0]["program"] is True
+
+
+def test_a_person_plays_an_invited_bot_then_a_rematch(server: ServerThread, alice: Browser) -> None:
+    """alice invites her bot, plays it to the end by her session, asks for a rematch: the
+    program accepts at once (as bots do) and plays the new table too."""
+    from tests.server.test_accounts_at_tables import play_to_the_end
+
+    key = make_bot(alice)
+    created = alice.http.post(
+        "/api/tables", json={"game": "fika", "players": 2, "bots": {"1": "alice/bot-v2"}}
+    ).json()
+    first = created["table_id"]
+    assert server.summary(first)["rated"] is True
+    results: list[client.MatchResult] = []
+    worker = threading.Thread(
+        target=lambda: results.extend(
+            client.play(server.url, key, seeded_policy(2), game="fika", games=2)
+        ),
+        daemon=True,
+    )
+    worker.start()
+    socket = alice.socket(first)
+    play_to_the_end([socket], random.Random(3))
+    socket.close()
+    again = alice.http.post(f"/api/tables/{first}/rematch", json={}).json()
+    assert again["status"] == "dealt" and again["waiting"] == []
+    second = again["table_id"]
+    seats = server.summary(second)["seats"]
+    assert seats[1]["program"] is True and seats[1]["name"] == "alice/bot-v2"
+    socket = alice.socket(second)
+    play_to_the_end([socket], random.Random(4))
+    socket.close()
+    worker.join(60)
+    assert [(r.table_id, r.seat, r.status) for r in results] == [
+        (first, 1, "over"),
+        (second, 1, "over"),
+    ]
