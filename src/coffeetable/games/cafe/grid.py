@@ -221,21 +221,23 @@ class Company:
     def place(self, card: Card, x: int, y: int, rotation: int) -> Placed:
         """Lay ``card`` (no legality check); the caller gives ``returned`` back to the supply."""
         layout = self.layout  # of the grid before the card
-        covered, placed = self._lay(card, x, y, rotation)
-        cells = [(x + dx, y + dy) for dx, dy, _ in orient(card, rotation)]
-        self._layout = layout.after(self.grid, cells, covered)
+        squares, covered, placed = self._lay(card, x, y, rotation)
+        self._layout = layout.after(self.grid, squares, covered)
         return placed
 
-    def _lay(self, card: Card, x: int, y: int, rotation: int) -> tuple[dict[Pos, str], Placed]:
-        """Put the card's squares, café and record down (not the layout); the squares it
-        covered with the icons they showed, and what ``place`` reports."""
+    def _lay(
+        self, card: Card, x: int, y: int, rotation: int
+    ) -> tuple[list[Pos], dict[Pos, str], Placed]:
+        """Put the card's squares, café and record down (not the layout); the card's
+        squares, those it covered with the icons they showed, and what ``place`` reports."""
         cells = orient(card, rotation)
+        squares = [(x + dx, y + dy) for dx, dy, _ in cells]
         returned: dict[str, int] = {}
         lost: list[str] = []
         covered: dict[Pos, str] = {}  # square -> the icon it showed
-        for dx, dy, _ in cells:
-            pos = (x + dx, y + dy)
-            old = self.grid.get(pos)
+        grid = self.grid
+        for pos in squares:
+            old = grid.get(pos)
             if old is None:
                 continue
             covered[pos] = old.icon
@@ -249,16 +251,13 @@ class Company:
                     for colour, n in cafe.have.items():
                         returned[colour] = returned.get(colour, 0) + n
                     cafe.have = {}
-        cafe_cells: list[Pos] = []
-        for dx, dy, symbol in cells:
-            pos = (x + dx, y + dy)
-            self.grid[pos] = _square(symbol, card.id)
-            if symbol == "C":
-                cafe_cells.append(pos)
-        if cafe_cells:
-            self.cafes[card.id] = Cafe(card.id, tuple(cafe_cells), dict(card.need), card.points)
+        for pos, (_, _, symbol) in zip(squares, cells, strict=True):
+            grid[pos] = _square(symbol, card.id)
+        if card.has_cafe:
+            cafe_cells = tuple(pos for pos in squares if grid[pos].icon == "cafe")
+            self.cafes[card.id] = Cafe(card.id, cafe_cells, dict(card.need), card.points)
         self.cards.append((card.id, x, y, rotation))
-        return covered, Placed(list(covered), returned, lost)
+        return squares, covered, Placed(list(covered), returned, lost)
 
     # -- moving cubes ---------------------------------------------------------
 

@@ -65,6 +65,10 @@ def reading(pos: Pos) -> tuple[int, int]:
     return pos[1], pos[0]
 
 
+def _area_id(area: Area) -> tuple[int, int]:
+    return reading(area.squares[0])
+
+
 #: What joins two touching squares into one area: icon and bean colour.
 Key = tuple[str, str | None]
 
@@ -75,17 +79,20 @@ def area_keys(grid: Mapping[Pos, SquareLike]) -> dict[Pos, Key]:
 
 
 def find_areas(grid: Mapping[Pos, SquareLike]) -> list[Area]:
-    """Flood-fill the grid into action areas (cups, ships, cafés and blanks make none)."""
-    return flood(area_keys(grid), None)
+    """Flood-fill the grid into action areas (cups, ships, cafés and blanks make none),
+    in reading order of their first squares."""
+    areas = flood(area_keys(grid), None)
+    areas.sort(key=_area_id)
+    return areas
 
 
 def flood(keys: Mapping[Pos, Key], within: Iterable[Pos] | None) -> list[Area]:
     """The areas of the squares ``keys`` names (those of ``within`` only, if given: then
-    they must hold every square of the areas they reach), in reading order."""
+    they must hold every square of the areas they reach), in no particular order."""
     # Squares not yet in an area.
     left = dict(keys) if within is None else {p: keys[p] for p in within if p in keys}
     areas: list[Area] = []
-    for start in sorted(left, key=reading):
+    for start in list(left):
         key = left.pop(start, None)
         if key is None:  # already in an earlier area
             continue
@@ -97,13 +104,10 @@ def flood(keys: Mapping[Pos, Key], within: Iterable[Pos] | None) -> list[Area]:
                     del left[near]
                     group.append(near)
                     todo.append(near)
-        group.sort(key=reading)
+        if len(group) > 1:
+            group.sort(key=reading)
         areas.append(Area(key[0], key[1], tuple(group)))
     return areas
-
-
-def _area_id(area: Area) -> tuple[int, int]:
-    return reading(area.squares[0])
 
 
 def _count_cover(
@@ -167,6 +171,7 @@ class Layout:
             icons[square.icon] = icons.get(square.icon, 0) + 1
         keys = area_keys(grid)
         areas = flood(keys, None)
+        areas.sort(key=_area_id)
         area_of = {pos: area for area in areas for pos in area.squares}
         return cls(keys, areas, area_of, icons, cover, legal)
 
