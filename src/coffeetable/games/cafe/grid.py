@@ -188,7 +188,7 @@ class Company:
         return not any(grid[pos].cubes for pos in area.squares)
 
     def cubes_by_icon(self, icon: str, colour: str) -> int:
-        """Cubes of ``colour`` on every square with ``icon``."""
+        """Cubes of ``colour`` on every square with ``icon`` (cubes lie on area squares only)."""
         grid = self.grid
         return sum(
             grid[pos].cubes

@@ -6,19 +6,23 @@ share theirs until one of them places a card. Cubes move all the time, the
 squares only when a card is laid, so everything the rules ask of the squares
 is looked up here instead of searched for:
 
-- the action areas, in reading order, and the area of each square;
-- the squares of each icon, and how many there are (cups give actions,
-  ships make cup cards free);
+- the action areas, in reading order, the area of each square, and what
+  joins squares into areas (``keys``: icon and bean colour). A card changes
+  only the areas it lies on (they shrink or split) and those it joins: only
+  those are flooded again;
+- how many squares show each icon (cups give actions, ships make cup cards
+  free), and the squares of each kind of area;
 - the legal anchors of a card. A turned card covers a 3x2 rectangle
   (rotations 0 and 2, "landscape") or a 2x3 one (1 and 3, "portrait"), and
   whether a placement is legal depends on that rectangle alone: it must cover
   2, 3 or 4 visible squares. ``cover[footprint]`` counts, for every anchor
   (the rectangle's top-left) that covers at least one visible square, how
-  many it covers. A new visible square adds one to the 6 anchors of each
-  footprint that cover it; a square is never lifted, so counts only grow.
+  many it covers, and ``legal[footprint]`` holds those at 2 to 4. A new
+  visible square adds one to the 6 anchors of each footprint that cover it; a
+  square is never lifted, so counts only grow.
 
-Positions inside ``cover`` are written (y, x), so that sorting them is
-reading order; everywhere else a position is (x, y).
+Positions inside ``cover`` and ``legal`` are written (y, x), so that sorting
+them is reading order; everywhere else a position is (x, y).
 """
 
 from __future__ import annotations
