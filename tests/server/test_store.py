@@ -94,3 +94,48 @@ def test_group_commit_keeps_order_and_isolates_a_bad_write(tmp_path: Path, inlin
     assert outcomes[:50] == [None] * 50
     assert isinstance(outcomes[50], Exception)
     assert [action["n"] for _, action in actions] == list(range(1, 51))
+
+
+def test_sqlite_checkpoints_run_off_the_loop_and_lose_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On the loop, SQLite's commits never fsync: its connection has no automatic
+    checkpoint, and every CHECKPOINT_EVERY commits one runs on another thread."""
+    from coffeetable.store import writer
+
+    monkeypatch.setattr(writer, "CHECKPOINT_EVERY", 5)
+    threads: list[str] = []
+    checkpoint = writer.Store._run_checkpoint
+
+    def counted(self: writer.Store) -> None:
+        import threading
+
+        threads.append(threading.current_thread().name)
+        checkpoint(self)
+
+    monkeypatch.setattr(writer.Store, "_run_checkpoint", counted)
+    path = tmp_path / "db.sqlite3"
+
+    async def run() -> int:
+        store = Store(f"sqlite:///{path}")
+        assert store.inline
+        db = store.db
+        await store.write(lambda conn: db.insert_table(conn, record()))
+        for seq in range(1, 13):  # one at a time: 13 commits
+            action = {"type": "flip", "n": seq}
+            await store.write(lambda conn, s=seq, a=action: db.append_action(conn, "t1", s, 0, a))
+            if store._checkpoint is not None:
+                store._checkpoint.result(timeout=10)  # one at a time: let it end first
+        automatic = await store.read(
+            lambda conn: conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar()
+        )
+        await store.close()
+        return int(automatic)
+
+    assert asyncio.run(run()) == 0
+    assert len(threads) == 2 and all(name.startswith("coffeetable-checkpoint") for name in threads)
+    database = Database(f"sqlite:///{path}")
+    with database.engine.connect() as conn:
+        loaded = database.load(conn, "t1")
+    database.close()
+    assert loaded is not None and [a["n"] for _, a in loaded.actions] == list(range(1, 13))

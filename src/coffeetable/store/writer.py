@@ -6,12 +6,16 @@ committed together in the next transaction, so a hundred busy tables cost a
 few commits, not a hundred. A write's ``await`` returns only once its
 transaction is committed.
 
-Where the calls run: on one worker thread, for every database. A commit is
-~0.1 ms on SQLite (WAL) most of the time, but a WAL checkpoint (an fsync) now
-and then takes 10 ms or more, and on the event loop that stalled every table
-of the process at once (issue 14); on the thread, the loop serves the other
-tables meanwhile, and their writes gather into the next group commit.
-``inline=True`` runs them on the event loop instead (tests, measurements).
+Where the calls run. PostgreSQL (a network round trip): on one worker thread.
+SQLite: on the event loop, which costs less (measured with
+``benchmarks/bench_server.py``: a thread hop per commit added ~150 us of CPU
+to each accepted action, a quarter of it), and stalls nothing: in WAL mode
+with ``synchronous=NORMAL`` a commit writes to the WAL and never fsyncs; only
+a checkpoint does (10 ms and more), and SQLite's automatic checkpoint, run by
+the committing connection, is what stalled every table at once. So this
+store's connection has no automatic checkpoint, and every
+``CHECKPOINT_EVERY`` commits a PASSIVE checkpoint runs on a thread of its own
+(it waits for no reader or writer). ``inline`` forces one way or the other.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection
@@ -30,16 +34,25 @@ T = TypeVar("T")
 log = logging.getLogger("coffeetable.store")
 
 _Item = tuple[Callable[[Connection], Any], "asyncio.Future[Any]"]
+#: SQLite commits between two checkpoints (~10 KB of WAL each: a few MB).
+CHECKPOINT_EVERY = 300
 
 
 class Store:
     """Asynchronous, ordered, group-committed access to a ``Database``."""
 
-    def __init__(self, url: str | None = None, *, inline: bool = False) -> None:
+    def __init__(self, url: str | None = None, *, inline: bool | None = None) -> None:
         self.db = Database(url)
-        #: Run on the event loop rather than on the worker thread.
-        self.inline = bool(inline)
+        sqlite = self.db.url.startswith("sqlite")
+        #: Run on the event loop (SQLite) rather than on a worker thread.
+        self.inline = sqlite if inline is None else inline
         self._executor = None if self.inline else ThreadPoolExecutor(1, "coffeetable-db")
+        #: SQLite files on the loop: checkpoints on a thread (an in-memory database has none).
+        self._checkpoints: ThreadPoolExecutor | None = None
+        if self.inline and sqlite and ":memory:" not in self.db.url:
+            self._checkpoints = ThreadPoolExecutor(1, "coffeetable-checkpoint")
+        self._commits = 0
+        self._checkpoint: Future[None] | None = None
         self._conn: Connection | None = None
         self._pending: list[_Item] = []
         self._flusher: asyncio.Task[None] | None = None
@@ -70,6 +83,8 @@ class Store:
         await self._run(self._disconnect)
         if self._executor is not None:
             self._executor.shutdown(wait=True)
+        if self._checkpoints is not None:
+            self._checkpoints.shutdown(wait=True)
         self.db.close()
 
     # -- on the database's thread ---------------------------------------------
@@ -82,7 +97,29 @@ class Store:
     def _connection(self) -> Connection:
         if self._conn is None:
             self._conn = self.db.engine.connect()
+            if self._checkpoints is not None:  # they run on their own thread
+                raw: Any = self._conn.connection.driver_connection
+                raw.execute("PRAGMA wal_autocheckpoint=0")
         return self._conn
+
+    def _committed(self) -> None:
+        """Count a commit; start a checkpoint every ``CHECKPOINT_EVERY`` (one at a time)."""
+        if self._checkpoints is None:
+            return
+        self._commits += 1
+        busy = self._checkpoint is not None and not self._checkpoint.done()
+        if self._commits >= CHECKPOINT_EVERY and not busy:
+            self._commits = 0
+            self._checkpoint = self._checkpoints.submit(self._run_checkpoint)
+
+    def _run_checkpoint(self) -> None:
+        """Copy the WAL into the database file (on the checkpoint thread)."""
+        try:
+            with self.db.engine.connect() as conn:
+                raw: Any = conn.connection.driver_connection
+                raw.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        except Exception:  # the next one tries again; the WAL keeps every commit meanwhile
+            log.exception("WAL checkpoint failed")
 
     def _disconnect(self) -> None:
         if self._conn is not None:
@@ -101,6 +138,7 @@ class Store:
             while self._pending:
                 batch, self._pending = self._pending, []
                 outcomes = await self._run(self._commit, batch)
+                self._committed()
                 for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
                     if future.done():
                         continue
