@@ -324,4 +324,5 @@ export default {
   'lobby.myBot': "Mein Bot {name}",
   'lobby.botByName': "Der Bot eines Spielers, nach Namen…",
   'lobby.botNamePrompt': "Der volle Name des Bots (spieler/bot)",
+  'playNow.meetBots': "Auch Bots von Spielern (Programme) treffen",
 };

@@ -324,4 +324,5 @@ export default {
   'lobby.myBot': "My bot {name}",
   'lobby.botByName': "A player's bot, by name…",
   'lobby.botNamePrompt': "The bot's full name (player/bot)",
+  'playNow.meetBots': "Meet players' bots (programs) too",
 };

@@ -324,4 +324,5 @@ export default {
   'lobby.myBot': "Mi bot {name}",
   'lobby.botByName': "El bot de un jugador, por su nombre…",
   'lobby.botNamePrompt': "El nombre completo del bot (jugador/bot)",
+  'playNow.meetBots': "Jugar también contra bots de jugadores (programas)",
 };

@@ -324,4 +324,5 @@ export default {
   'lobby.myBot': "Mon bot {name}",
   'lobby.botByName': "Le bot d’un joueur, par son nom…",
   'lobby.botNamePrompt': "Le nom complet du bot (joueur/bot)",
+  'playNow.meetBots': "Rencontrer aussi les bots des joueurs (programmes)",
 };

@@ -29,6 +29,7 @@ export function mountPlayNow(root, games) {
     view.choice = {
       players: Math.min(Math.max(game.min_players, 2), game.max_players),
       rated: false,
+      meetBots: true, // may programs (bot accounts) sit with us?
       level: defaultLevel(game),
     };
     render();
@@ -67,6 +68,8 @@ export function mountPlayNow(root, games) {
         </select></label>
         ${me && view.choice.players > 1 ? html`<label class="check"><input type="checkbox" name="rated" data-testid="play-now-rated"
           ${attrs({ checked: view.choice.rated })}> ${t('playNow.rated')}</label>` : ''}
+        <label class="check"><input type="checkbox" name="meet-bots" data-testid="play-now-meet-bots"
+          ${attrs({ checked: view.choice.meetBots })}> ${t('playNow.meetBots')}</label>
       </div>
       <div class="actions">
         <button type="button" class="primary" data-action="play-now-go" data-testid="play-now-go">${t('playNow.go')}</button>
@@ -79,6 +82,7 @@ export function mountPlayNow(root, games) {
     if (field('players')) view.choice.players = Number(field('players').value);
     if (field('level')) view.choice.level = field('level').value;
     view.choice.rated = Boolean(field('rated') && field('rated').checked);
+    if (field('meet-bots')) view.choice.meetBots = field('meet-bots').checked;
     if (field('name')) view.choice.name = field('name').value.trim();
   }
 
@@ -98,6 +102,7 @@ export function mountPlayNow(root, games) {
     try {
       const answer = await api.playNow({
         game: game.name, players, rated: view.choice.rated && players > 1, bot_level: view.choice.level || null, name,
+        meet_bots: view.choice.meetBots,
       });
       if (view.destroyed) {
         api.playNowCancel(answer.ticket).catch(() => {});
