@@ -283,3 +283,14 @@ def test_a_program_in_the_play_now_queue(
     assert status["status"] == "seated" and status["table_id"] == keen2["table_id"]
     seats = server.summary(keen2["table_id"])["seats"]
     assert [(s["name"], s["program"]) for s in seats] == [("alice/bot-v2", True), ("Keen2", False)]
+
+
+def test_a_bot_has_a_profile(server: ServerThread, alice: Browser) -> None:
+    new_bot(alice)
+    profile = server.http.get("/api/players/alice/bot-v2")
+    assert profile.status_code == 200, profile.text
+    assert profile.json()["name"] == "alice/bot-v2" and profile.json()["bot"] is True
+    encoded = server.http.get("/api/players/alice%2Fbot-v2")  # as pages encode the name
+    assert encoded.status_code == 200 and encoded.json()["name"] == "alice/bot-v2"
+    assert server.http.get("/api/players/alice/nobot").status_code == 404
+    assert alice.http.post("/api/bots", json={"name": "Bots"}).status_code == 400

@@ -44,6 +44,8 @@ TOUCH_EVERY = 300.0
 def check_short_name(raw: object) -> str:
     """The bot's own name as stored, or ``PlayersError(400)`` saying why not."""
     name = usernames.normalize(raw) if isinstance(raw, str) else ""
+    if name.casefold() == "bots":  # /api/players/{owner}/bots lists an owner's bots
+        raise PlayersError(400, "this bot name is reserved")
     if not name.isascii() or SHORT_NAME.fullmatch(name) is None:
         raise PlayersError(
             400,

@@ -2,7 +2,8 @@
 
 - ``POST /api/bots`` make a bot (``{"name": "bot-v2"}`` -> ``alice/bot-v2``);
   ``GET /api/bots`` my bots; ``GET /api/players/{name}/bots`` someone's bots
-  (to invite one by name).
+  (to invite one by name); ``GET /api/players/{owner}/{bot}`` a bot's profile
+  (the players' profile, as ``/api/players/{name}`` gives a person's).
 - ``POST /api/bots/{bot}/keys`` a new API key, shown in this answer only;
   ``GET /api/bots/{bot}/keys`` the keys by prefix; ``DELETE
   /api/bots/{bot}/keys/{id}`` revokes one at once.
@@ -22,7 +23,7 @@ from pydantic import BaseModel, Field
 
 from coffeetable import games
 from coffeetable.server.jsonio import StrictJSONRoute
-from coffeetable.server.players import ratings, usernames
+from coffeetable.server.players import models, ratings, stats_api, usernames
 from coffeetable.server.players.api_keys import is_program
 from coffeetable.server.players.auth_api import SignedInAccount, from_this_site, players_service
 from coffeetable.server.players.bot_accounts import BotAccounts, bot_service
@@ -163,6 +164,19 @@ async def players_bots(
     if player is None or player.bot:
         raise HTTPException(404, "no such player")
     return [_bot(row) for row in await store.read(lambda conn: db.bots_of(conn, player.id))]
+
+
+@router.get(
+    "/players/{owner}/{bot}",
+    summary="a bot account's profile (owner/bot): ratings, games, recent matches",
+    responses={404: {"description": "no such bot"}},
+)
+async def bot_profile(
+    request: Request,
+    owner: str = Path(min_length=1, max_length=40),
+    bot: str = Path(min_length=1, max_length=40),
+) -> models.Profile:
+    return await stats_api.profile(f"{owner}/{bot}", request)
 
 
 @router.get("/bots/{bot}/keys", summary="my bot's API keys (by prefix)", responses=_ERRORS)
