@@ -112,6 +112,10 @@ def test_a_person_sees_their_bot_at_the_table_and_on_the_bots_board(
     assert "alice" in (row.text_content() or "")
     assert page.locator("[data-testid='bot-board-row'][data-name='greedy']").count() == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # Its name leads to its profile (owner/name in the address), marked as a bot.
+    row.locator("[data-player='alice/bot-v2']").click()
+    page.wait_for_selector(f"{tid('profile-name')}:has-text('alice/bot-v2')")
+    assert page.locator(tid("profile-name")).locator(tid("robot-mark")).count() == 1
 
     # Revoked on the Bots page: the key is refused from then on.
     page.goto(f"{own_server.url}/#/bots")

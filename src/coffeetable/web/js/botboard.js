@@ -22,8 +22,7 @@ export async function botBoard(game, group) {
       <th>${t('board.rating')}</th><th>${t('board.games')}</th><th>${t('board.wins')}</th></tr></thead>
     <tbody>${entries.map((e) => html`<tr data-testid="bot-board-row" data-name="${e.name}">
       <td class="board-place">${e.place}</td>
-      <td>${e.owner == null ? playerLink(botName(e.name), e.name, true)
-        : html`<span class="player-name">${robotMark()}${e.name}</span>`}</td>
+      <td>${playerLink(e.owner == null ? botName(e.name) : e.name, e.name, true)}</td>
       <td>${e.owner == null ? html`<span class="muted">${t('board.siteBot')}</span>` : playerLink(e.owner, e.owner)}</td>
       <td>${ratingText(e)}</td><td>${e.games}</td><td>${e.wins}</td></tr>`)}</tbody>
   </table></div>`);

@@ -446,7 +446,6 @@ function stateSeat(msg) {
 /** The profile a seat links to: a bot's level, or the account sitting there (its name is the username). */
 function seatProfile(seat) {
   if (seat.bot) return botProfile(seat.bot);
-  if (seat.program) return null; // a bot account (owner/name): no profile page of its own yet
   return seat.account && seat.name ? seat.name : null;
 }
 
