@@ -171,6 +171,10 @@ class Card:
     need: tuple[tuple[str, int], ...] = ()
     points: int = 0
 
+    def __hash__(self) -> int:
+        # By id alone (equal cards have equal ids): a card keys the cache of its orientations.
+        return hash(self.id)
+
     # Cached: the draft asks them of every card on display at every take.
     @cached_property
     def has_cafe(self) -> bool:
