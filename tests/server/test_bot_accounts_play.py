@@ -4,6 +4,7 @@ dropped connection; its matches are rated and it shows on the bots' leaderboard.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import threading
 import time
@@ -241,3 +242,12 @@ def test_a_person_plays_an_invited_bot_then_a_rematch(server: ServerThread, alic
         (first, 1, "over"),
         (second, 1, "over"),
     ]
+
+
+def test_the_client_stops_with_the_servers_reason(server: ServerThread, alice: Browser) -> None:
+    key = make_bot(alice)
+    table = server.create("fika", bots={"1": "greedy"})  # a guest's table: no seat for the bot
+    with pytest.raises(client.PlayError, match="no seat"):
+        asyncio.run(client.play_table(server.url, key, table["table_id"], seeded_policy(1)))
+    with pytest.raises(ValueError, match="ctb_"):
+        client.play(server.url, "not-a-key", seeded_policy(1), game="fika", opponents=["greedy"])

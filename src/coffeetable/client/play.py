@@ -88,6 +88,7 @@ class _Match:
         self.tries = 0  # refusals on that state (not "too slow")
         self.state: dict[str, Any] | None = None
         self.over = False
+        self.last_error = ""  # the server's last "error" sentence (why it refuses us)
 
     async def run(self) -> MatchResult:
         backoff = 0.5
@@ -99,7 +100,7 @@ class _Match:
                 raise
             except (TimeoutError, OSError, ConnectionClosed, InvalidStatus) as error:
                 if isinstance(error, ConnectionClosed) and _code(error) in FATAL:
-                    raise PlayError(_reason(error)) from None
+                    raise PlayError(self.last_error or _reason(error)) from None
                 if self.over:
                     break
                 self.result.reconnects += 1
@@ -128,7 +129,8 @@ class _Match:
     async def _on(self, message: dict[str, Any]) -> dict[str, Any] | None:
         kind = message.get("type")
         if kind == "error":
-            log.warning("table %s: %s", self.table_id, message.get("reason"))
+            self.last_error = str(message.get("reason", ""))[:300]
+            log.warning("table %s: %s", self.table_id, self.last_error)
         elif kind == "table":
             summary = message["table"]
             self.result.game = summary.get("game", self.result.game)
