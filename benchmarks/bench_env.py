@@ -9,8 +9,9 @@ uniformly random legal index (None once done), a new match when all are done;
 a turn is one such step. Here it is seeded, and times ``--seconds`` per game
 in CPU seconds of this process (``time.process_time``), so that a machine
 shared with other work still gives the figure of one free core.
-The engine figure is ``coffeetable bench``'s (``coffeetable.sim.bench``): a
-random legal action, ``legal_actions`` plus ``apply``, with no encoding. Both
+The engine figure is ``coffeetable bench``'s loop (``coffeetable.sim.bench``): a
+random actor's random legal action, ``legal_actions`` plus ``apply``, with no
+encoding, timed the same way. Both
 on one core, one after the other: the ratio is what the encoding costs.
 """
 
@@ -54,10 +55,13 @@ def env_turns_per_second(name: str, seconds: float, seed: int) -> dict[str, Any]
 
 
 def engine_actions_per_second(name: str, seconds: float, seed: int) -> float:
+    """``coffeetable bench``'s figure on the environment's table size, in CPU seconds."""
     from coffeetable.interop.pettingzoo import DEFAULT_PLAYERS
     from coffeetable.sim.bench import run_bench
 
-    result = run_bench(name, players=DEFAULT_PLAYERS[name], seconds=seconds, seed=seed)
+    result = run_bench(
+        name, players=DEFAULT_PLAYERS[name], seconds=seconds, seed=seed, clock=time.process_time
+    )
     return float(result["total"]["actions_per_second"])
 
 

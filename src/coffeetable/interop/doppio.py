@@ -88,11 +88,14 @@ EXCHANGES = len(PAIR_INDEX) * 49
 SCORES = 2 * CARDS
 
 
+#: A path square's colour (None: empty) -> its place among its 4 values.
+PATH_CODE = {None: 0, **{colour: c + 1 for c, colour in enumerate(COLOURS)}}
+#: The kinds of a move, in kind order, -> their 3-bit mask.
+MASK_OF = {tuple(kinds(mask)): mask for mask in range(1, 8)}
+
+
 def _mask(names: list[str]) -> int:
-    mask = 0
-    for name in names:
-        mask |= KIND_BIT[name]
-    return mask
+    return MASK_OF[tuple(names)]  # a list out of kind order has no entry: the table decides
 
 
 def fast_index(action: Any) -> int:
@@ -126,10 +129,12 @@ def features(view: View, f: Features) -> None:
     f.one_hot(view["round"] - 1, 2)
     f.flag(view["solo"])
     f.flag(view["master"])
-    for space in view["path"]:
+    ones, base = f.ones, f.size
+    for space in view["path"]:  # 5 spaces x 3 kinds x (empty, brown, white, black)
         for kind in KINDS:
-            colour = space[kind]
-            f.one_hot(0 if colour is None else COLOURS.index(colour) + 1, 4)
+            ones.append(base + PATH_CODE[space[kind]])
+            base += 4
+    f.skip(SPACES * len(KINDS) * 4)
     setup = view["setup"]
     f.one_hot(None if setup is None else KINDS.index(setup["kind"]), 3)
     f.scalar(0 if setup is None else setup["placed"], 9)

@@ -288,9 +288,21 @@ class Codec:
     ) -> dict[int, Action]:
         """index -> action for the given legal actions (the first of equal indices)."""
         out: dict[int, Action] = {}
-        encode = self.encode
-        for action in actions:
-            index = encode(action, state, seat)
+        fast, table = self.fast_index, self.actions
+        if fast is None or type(self).encode is not Codec.encode:
+            encode = self.encode
+            for action in actions:
+                index = encode(action, state, seat)
+                if index is not None and index not in out:
+                    out[index] = action
+            return out
+        for action in actions:  # ``lookup`` inlined: this runs for every legal action
+            try:
+                index: int | None = fast(action)
+                if table[index] != action:  # type: ignore[index]
+                    index = self.lookup(action)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                index = self.lookup(action)
             if index is not None and index not in out:
                 out[index] = action
         return out
