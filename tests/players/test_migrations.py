@@ -172,5 +172,10 @@ def test_revision_2_downgrades_and_upgrades_again(database_url: str) -> None:
 
 def test_the_migrations_ship_inside_the_package() -> None:
     versions = sorted(p.name for p in (schema.MIGRATIONS / "versions").glob("*.py"))
-    assert versions == ["0001_tables_seats_actions.py", "0002_players.py", "0003_chat.py"]
+    assert versions == [
+        "0001_tables_seats_actions.py",
+        "0002_players.py",
+        "0003_chat.py",
+        "0004_bot_accounts.py",
+    ]
     assert (schema.MIGRATIONS / "env.py").is_file()

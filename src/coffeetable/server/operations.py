@@ -115,6 +115,14 @@ async def rematch(state: Any, table_id: str, token: str, user_id: int | None) ->
     return result
 
 
+@operation("players.claim_seat")
+async def claim_seat(state: Any, table_id: str, token: str, user_id: int) -> int | None:
+    """A guest's seat claimed by their new account (sign-up or sign-in), on the table's
+    process (``PlayersService.claim_seat`` sends it there)."""
+    seat: int | None = await state.players.claim_seat(table_id, token, user_id)
+    return seat
+
+
 # -- reviews (run and kept by one process each) -----------------------------------------
 
 

@@ -271,25 +271,45 @@ class PlayersService:
         A live table's seat gets ``user_id`` at once (when the seat has that
         field), then the database row; a claim that fails is skipped.
         """
-        from coffeetable.server.seats import hash_token
-
         claimed: list[tuple[str, int]] = []
         for claim in list(claims)[:MAX_CLAIMS]:
-            token_hash = hash_token(claim.token)
-            live = self._live_seat(claim.table_id, claim.token, account.user_id)
-            if live is False:
-                continue
-            if live is not None:
-                live.user_id = account.user_id
-            seat = await self.store.write(
-                partial(_claim, table=claim.table_id, token_hash=token_hash, user=account.user_id)
-            )
-            if seat is None:
-                if live is not None:
-                    live.user_id = None
-                continue
-            claimed.append((claim.table_id, seat))
+            seat = await self.claim_seat(claim.table_id, claim.token, account.user_id)
+            if seat is not None:
+                claimed.append((claim.table_id, seat))
         return claimed
+
+    async def claim_seat(self, table_id: str, token: str, user_id: int) -> int | None:
+        """Claim one guest seat for ``user_id``; its index, or None if refused. With several
+        processes, the process that runs a live table claims it (its seats are in memory there)."""
+        from coffeetable.server.seats import hash_token
+
+        cluster = getattr(self.lobby, "cluster", None)
+        if cluster is not None and table_id not in self.lobby.tables:
+            from coffeetable.server.cluster import Elsewhere, OwnerGone
+            from coffeetable.server.lobby import TableError
+
+            try:
+                await self.lobby.get(table_id)  # nobody runs it: run it here
+            except Elsewhere as moved:
+                args = {"table_id": table_id, "token": token, "user_id": user_id}
+                try:
+                    outcome, value = await cluster.call(moved.owner, "players.claim_seat", args)
+                except OwnerGone:
+                    return None
+                return int(value) if outcome == "ok" and value is not None else None
+            except TableError:
+                pass  # no such table: the database refuses the claim below
+        live = self._live_seat(table_id, token, user_id)
+        if live is False:
+            return None
+        if live is not None:
+            live.user_id = user_id
+        seat: int | None = await self.store.write(
+            partial(_claim, table=table_id, token_hash=hash_token(token), user=user_id)
+        )
+        if seat is None and live is not None:
+            live.user_id = None
+        return seat
 
     def _live_seat(self, table_id: str, token: str, user_id: int) -> Any:
         """The live seat to claim; None: no live table (or seats without user_id);
