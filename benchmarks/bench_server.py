@@ -112,10 +112,11 @@ class Server:
     def proc(self, name: str) -> str:
         return Path(f"/proc/{self.process.pid}/{name}").read_text()
 
-    def cpu_seconds(self) -> float:
-        """CPU time (user + system, every thread) the process used so far."""
+    def cpu_seconds(self, system_only: bool = False) -> float:
+        """CPU time (user + system, or system alone; every thread) used so far."""
         fields = self.proc("stat").rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        ticks = int(fields[12]) + (0 if system_only else int(fields[11]))
+        return ticks / os.sysconf("SC_CLK_TCK")
 
     def rss_kb(self) -> int:
         line = next(line for line in self.proc("status").splitlines() if line.startswith("VmRSS"))
@@ -196,9 +197,11 @@ class Clients:
             pipe.send(("run", 0.5, seconds, think))
         time.sleep(0.5)
         cpu, began = sum(s.cpu_seconds() for s in servers), time.perf_counter()
+        kernel = sum(s.cpu_seconds(system_only=True) for s in servers)
         answers = [pipe.recv() for pipe in self.pipes]
         elapsed = min(time.perf_counter() - began, seconds + 0.5)
         server_cpu = sum(s.cpu_seconds() for s in servers) - cpu
+        kernel = sum(s.cpu_seconds(system_only=True) for s in servers) - kernel
         rtts = [rtt for answer in answers for rtt in answer[1]]
         accepted = len(rtts)
         return {
@@ -208,6 +211,7 @@ class Clients:
             "p50_ms": round(percentile(rtts, 0.50) * 1000, 2),
             "p99_ms": round(percentile(rtts, 0.99) * 1000, 2),
             "server_cpu": round(server_cpu, 2),
+            "server_system_cpu": round(kernel, 2),  # of it, in the kernel (socket writes...)
             "client_cpu": round(sum(answer[3] for answer in answers), 2),
             "cpu_us_each": round(server_cpu / max(1, accepted) * 1e6, 1),
         }
@@ -318,6 +322,9 @@ def mode_idle(args: argparse.Namespace) -> dict[str, Any]:
                 time.sleep(2)  # let the last handshakes' garbage go
                 held = server.rss_kb() - before
                 alive = server.process.poll() is None
+                if kind == "table":  # the server's own count of the spectators it holds
+                    listing = httpx.get(server.http + "/api/tables", timeout=120).json()
+                    result["spectators_seen"] = sum(table["spectators"] for table in listing)
             finally:
                 clients.close()
         result[kind] = {
@@ -342,7 +349,8 @@ def report(args: argparse.Namespace, results: dict[str, Any]) -> str:
     def phase(name: str, p: dict[str, Any], unit: str) -> str:
         return (
             f"{name:6}: {p['per_second']:>8} {unit}/s  rtt p50 {p['p50_ms']:>7} ms  p99 "
-            f"{p['p99_ms']:>7} ms  server CPU {p['cpu_us_each']} us each ({p['server_cpu']} s; "
+            f"{p['p99_ms']:>7} ms  server CPU {p['cpu_us_each']} us each ({p['server_cpu']} s, "
+            f"{p['server_system_cpu']} s of it in the kernel; "
             f"clients {p['client_cpu']} s; {p['refused']} refused)"
         )
 
@@ -368,7 +376,10 @@ def report(args: argparse.Namespace, results: dict[str, Any]) -> str:
                 f"{kind:6}: {r['held']} held, opened in {r['open_seconds']} s, server RSS "
                 f"+{r['rss_growth_mb']} MB = {r['kb_each']} KB per socket"
             )
-        lines.append(f"table/echo memory per socket: x{results['ratio']}")
+        lines.append(
+            f"table/echo memory per socket: x{results['ratio']} (the server counts "
+            f"{results.get('spectators_seen')} spectators)"
+        )
     return "\n".join(lines)
 
 
