@@ -51,6 +51,7 @@ class Process:
             "PYTHONUNBUFFERED": "1",
             "COFFEETABLE_REDIS_PREFIX": site.prefix,
             "COFFEETABLE_LEASE_SECONDS": str(LEASE_SECONDS),
+            "COFFEETABLE_REVIEW_ITERATIONS": "24",  # small searches: a review in seconds
             **(env or {}),
         }
         with self.log_file.open("ab") as log:

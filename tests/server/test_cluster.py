@@ -23,7 +23,16 @@ import pytest
 from coffeetable import games
 from coffeetable.engine import MatchLog
 
-from .cluster_site import LEASE_SECONDS, Player, Process, Site, dumps, play_round, sites
+from .cluster_site import (
+    LEASE_SECONDS,
+    Player,
+    Process,
+    Site,
+    dumps,
+    play_round,
+    sites,
+    summaries,
+)
 from .conftest import Client
 
 Message = dict[str, Any]
@@ -296,3 +305,43 @@ def test_sigterm_hands_the_tables_over_without_waiting_for_the_lease(site: Site)
             player.close()
     assert staying.http.get(f"/api/tables/{table_id}").json()["status"] == "over"
     check_seen(players, views_by_seq(staying, table_id))
+
+
+def test_a_guest_claims_a_seat_and_a_review_runs_once_whichever_process_is_asked(
+    site: Site,
+) -> None:
+    owner, second, third = site.start(3)
+    table_id, token = create_fika(owner)
+    bea_token = join(owner, table_id)
+    # Ana signs up through another process and claims her guest seat: the owner's seat has it.
+    signed = second.http.post(
+        "/api/auth/register",
+        json={
+            "username": "ana",
+            "password": "correct horse battery",
+            "claim": [{"table_id": table_id, "token": token}],
+        },
+    )
+    assert signed.status_code == 200, signed.text
+    assert signed.json()["claimed"] == [{"table_id": table_id, "seat": 0}]
+    assert summaries(third, table_id)["seats"][0]["account"] is True
+    players = [
+        Player([second.ws_url], table_id, token),
+        Player([third.ws_url], table_id, bea_token),
+    ]
+    try:
+        play(players, seed=8)
+    finally:
+        for player in players:
+            player.close()
+    started = third.http.post(f"/api/tables/{table_id}/review")
+    assert started.status_code == 200, started.text
+    deadline = time.monotonic() + 120
+    while True:  # polled from the other processes: one review, kept where it runs
+        review = second.http.get(f"/api/tables/{table_id}/review").json()
+        assert owner.http.get(f"/api/tables/{table_id}/review").json()["total"] == review["total"]
+        if review["status"] == "done":
+            break
+        assert review["status"] == "running" and time.monotonic() < deadline
+        time.sleep(0.5)
+    assert review["decisions"] and review["done"] == review["total"]
