@@ -93,6 +93,10 @@ def main(argv: list[str] | None = None) -> int:
         "--max-cycles", type=int, default=None, help="length cap (default: the game's)"
     )
     parser.add_argument("--save", default=None, help="where to save the trained model (.zip)")
+    parser.add_argument("--load", default=None, help="evaluate this saved model, no training")
+    parser.add_argument(
+        "--no-baseline", action="store_true", help="skip the random policy's evaluation"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
 
@@ -103,11 +107,14 @@ def main(argv: list[str] | None = None) -> int:
 
     torch.set_num_threads(1)
     env = OpponentEnv(args.game, opponent=args.opponent, max_cycles=args.max_cycles)
-    model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0)
     started = time.perf_counter()
-    model.learn(total_timesteps=args.steps)
+    if args.load:
+        model = MaskablePPO.load(args.load, env=env, device="cpu")
+    else:
+        model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0, device="cpu")
+        model.learn(total_timesteps=args.steps)
     trained = time.perf_counter() - started
-    if args.save:
+    if args.save and not args.load:
         model.save(args.save)
 
     def trained_policy(observation: np.ndarray, mask: np.ndarray) -> int:
@@ -125,20 +132,22 @@ def main(argv: list[str] | None = None) -> int:
         "game": args.game,
         "opponent": args.opponent,
         "steps": args.steps,
+        "loaded": args.load,
         "seed": args.seed,
         "train_seconds": round(trained, 1),
         "trained": evaluate(
             args.game, args.opponent, trained_policy, args.games, eval_seed, args.max_cycles
         ),
-        "random": evaluate(
-            args.game, args.opponent, random_policy, args.games, eval_seed, args.max_cycles
-        ),
     }
+    if not args.no_baseline:
+        result["random"] = evaluate(
+            args.game, args.opponent, random_policy, args.games, eval_seed, args.max_cycles
+        )
     result["eval_seconds"] = round(time.perf_counter() - started, 1)
     if args.json:
         print(json.dumps(result))
     else:
-        for who in ("trained", "random"):
+        for who in ("trained", "random")[: 1 if args.no_baseline else 2]:
             r = result[who]
             low, high = r["interval_95"]
             print(

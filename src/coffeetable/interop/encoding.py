@@ -260,10 +260,10 @@ class Codec:
             pass
         except (TypeError, AttributeError):
             return None  # not a JSON object of hashable leaves
-        index = self._index.get(action_key(action))
+        found = self._index.get(action_key(action))
         if len(self._quick) < QUICK_KEYS:
-            self._quick[key] = index
-        return index
+            self._quick[key] = found
+        return found
 
     def decode(self, index: int, state: State | None = None, seat: int | None = None) -> Action:
         """The JSON action at ``index`` (a fresh copy)."""
@@ -298,13 +298,13 @@ class Codec:
             return out
         for action in actions:  # ``lookup`` inlined: this runs for every legal action
             try:
-                index: int | None = fast(action)
-                if table[index] != action:  # type: ignore[index]
-                    index = self.lookup(action)
+                found: int | None = fast(action)
+                if table[found] != action:  # type: ignore[index]
+                    found = self.lookup(action)
             except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-                index = self.lookup(action)
-            if index is not None and index not in out:
-                out[index] = action
+                found = self.lookup(action)
+            if found is not None and found not in out:
+                out[found] = action
         return out
 
     def mask(self, state: State, seat: int) -> NDArray[np.int8]:

@@ -37,7 +37,7 @@ from coffeetable.interop.pettingzoo import CoffeeTableEnv, env
 Policy = Callable[[np.ndarray, np.ndarray], int]
 
 
-class OpponentEnv(gymnasium.Env[np.ndarray, int]):  # type: ignore[misc]
+class OpponentEnv(gymnasium.Env[np.ndarray, int]):
     """A turn-based game from one seat; the other seats are played by ``opponent``."""
 
     metadata: dict[str, Any] = {"render_modes": []}
@@ -65,9 +65,9 @@ class OpponentEnv(gymnasium.Env[np.ndarray, int]):  # type: ignore[misc]
         self._bot = bots.make(opponent, name) if isinstance(opponent, str) else None
         self._policy = None if isinstance(opponent, str) else opponent
         agent = table.possible_agents[0]
-        space = table.observation_space(agent)
+        space = table.table.observation_spaces[agent]
         self.observation_space = space["observation"]
-        self.action_space = table.action_space(agent)
+        self.action_space: gymnasium.spaces.Discrete = table.table.action_spaces[agent]  # type: ignore[assignment]
         self._rng = random.Random()
         self.seat = 0 if seat is None else seat
         self._mask = np.zeros(self.action_space.n, dtype=np.int8)
