@@ -122,3 +122,21 @@ def test_a_card_joining_two_areas_makes_one_and_covering_the_middle_splits_one()
 def test_orient_is_worked_out_once_per_card_and_rotation() -> None:
     card = BY_ID["C09"]
     assert orient(card, 1) is orient(card, 1)
+
+
+def test_areas_and_counts_are_worked_out_when_asked_for_even_cards_later() -> None:
+    rng = random.Random(8)
+    for _ in range(20):
+        company = start(rng.choice(["A1", "A2", "A3", "A4"]))
+        trial = company.copy()
+        card = rng.choice(PLANS)
+        trial.place(card, *rng.choice(trial.placements(card.id)))
+        assert trial.count("cup") >= 0
+        assert trial.layout._areas is None and trial.layout._cover is None  # not needed yet
+        for _ in range(5):  # more cards on top, nothing read in between
+            card = rng.choice(PLANS)
+            x, y, rotation = rng.choice(trial.placements(card.id))
+            trial.place(card, x, y, rotation)
+            assert trial.layout._areas is None  # placements read only the counts
+        same_layout(trial.layout, Layout.of(trial.grid))
+        assert trial.layout._base is None  # worked out: the layouts before it are let go

@@ -137,58 +137,56 @@ Legal = tuple[set[Pos], set[Pos]]
 
 
 class Layout:
-    """Areas, icons and placement counts of one grid of squares (see the module docstring)."""
+    """Areas, icons and placement counts of one grid of squares (see the module docstring).
+
+    The keys and icon counts are made with the layout. The areas and the
+    placement counts are worked out when first asked for, from the layout
+    before the card (``base``): a trial placement that only reads icons (a
+    bot valuing a spot) pays for nothing else.
+    """
 
     def __init__(
         self,
         keys: dict[Pos, Key],
-        areas: list[Area],
-        area_of: dict[Pos, Area],
         icons: dict[str, int],
-        cover: Cover,
-        legal: Legal,
+        base: Layout | None = None,
+        card: tuple[Pos, ...] = (),
+        new: tuple[Pos, ...] = (),
     ) -> None:
         #: square -> its key (icon, bean colour), for the squares of areas
         self.keys = keys
-        #: the action areas, in reading order of their first square
-        self.areas = areas
-        #: square -> its area (squares of no area are not in it)
-        self.area_of = area_of
         #: icon -> how many squares show it
         self.icons = icons
-        #: footprint -> {anchor (y, x): visible squares the rectangle covers}
-        self.cover = cover
-        #: footprint -> the legal anchors (y, x)
-        self.legal = legal
+        # The layout before the card, the card's squares and those new to the view: what
+        # the areas and counts not yet worked out are worked out from (then let go).
+        self._base, self._card, self._new = base, card, new
+        self._areas: tuple[list[Area], dict[Pos, Area]] | None = None
+        self._cover: tuple[Cover, Legal] | None = None
         self._anchors: list[list[Pos] | None] = [None, None]
         self._squares_of: dict[str, tuple[Pos, ...]] = {}
 
     @classmethod
     def of(cls, grid: Mapping[Pos, SquareLike]) -> Layout:
         """The layout of a grid, worked out from scratch."""
+        icons: dict[str, int] = {}
+        for square in grid.values():
+            icons[square.icon] = icons.get(square.icon, 0) + 1
+        layout = cls(area_keys(grid), icons)
+        areas = flood(layout.keys, None)
+        areas.sort(key=_area_id)
+        layout._areas = areas, {pos: area for area in areas for pos in area.squares}
         cover: Cover = ({}, {})
         legal: Legal = (set(), set())
         for f, footprint in enumerate(FOOTPRINTS):
             _count_cover(cover[f], legal[f], footprint, grid)
-        icons: dict[str, int] = {}
-        for square in grid.values():
-            icons[square.icon] = icons.get(square.icon, 0) + 1
-        keys = area_keys(grid)
-        areas = flood(keys, None)
-        areas.sort(key=_area_id)
-        area_of = {pos: area for area in areas for pos in area.squares}
-        return cls(keys, areas, area_of, icons, cover, legal)
+        layout._cover = cover, legal
+        return layout
 
     def after(
         self, grid: Mapping[Pos, SquareLike], card: Iterable[Pos], before: Mapping[Pos, str]
     ) -> Layout:
         """The layout once a card is down: ``grid`` now, ``card`` its squares, ``before``
-        the icons that those it covered showed (the others are new to the view).
-
-        Only two kinds of area can change: one the card lies on (it shrinks or splits)
-        and one beside a card square that joins it (same icon and colour). Those are
-        flooded again, over their squares and the card's; the others are kept.
-        """
+        the icons that those it covered showed (the others are new to the view)."""
         card = tuple(card)
         keys = dict(self.keys)
         icons = dict(self.icons)
@@ -201,9 +199,41 @@ class Layout:
                 keys[pos] = (square.icon, square.colour)
             else:
                 keys.pop(pos, None)
-        area_of = self.area_of
+        new = tuple(pos for pos in card if pos not in before)
+        return Layout(keys, icons, self, card, new)
+
+    @property
+    def areas(self) -> list[Area]:
+        """The action areas, in reading order of their first square."""
+        return (self._areas or self._work_out_areas())[0]
+
+    @property
+    def area_of(self) -> dict[Pos, Area]:
+        """square -> its area (squares of no area are not in it)."""
+        return (self._areas or self._work_out_areas())[1]
+
+    @property
+    def cover(self) -> Cover:
+        """footprint -> {anchor (y, x): visible squares the rectangle covers}."""
+        return (self._cover or self._work_out_cover())[0]
+
+    @property
+    def legal(self) -> Legal:
+        """footprint -> the legal anchors (y, x): those covering 2 to 4 visible squares."""
+        return (self._cover or self._work_out_cover())[1]
+
+    def _work_out_areas(self) -> tuple[list[Area], dict[Pos, Area]]:
+        """The base's areas with the card's changes.
+
+        Only two kinds of area can change: one the card lies on (it shrinks or splits)
+        and one beside a card square that joins it (same icon and colour). Those are
+        flooded again, over their squares and the card's; the others are kept.
+        """
+        assert self._base is not None
+        base_areas, area_of = self._base.areas, self._base.area_of
+        keys = self.keys
         old: dict[Pos, Area] = {}  # by id: hashing a whole area would hash all its squares
-        for pos in card:
+        for pos in self._card:
             area = area_of.get(pos)
             if area is not None:
                 old[area.squares[0]] = area
@@ -213,23 +243,36 @@ class Layout:
                 for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
                     if keys.get(near) == key and (area := area_of.get(near)) is not None:
                         old[area.squares[0]] = area
-        redo = set(card)
+        redo = set(self._card)
         for area in old.values():
             redo.update(area.squares)
         found = flood(keys, redo)
-        areas = [area for area in self.areas if area.squares[0] not in old] + found
+        areas = [area for area in base_areas if area.squares[0] not in old] + found
         areas.sort(key=_area_id)
         area_of = dict(area_of)
         for pos in redo:
             area_of.pop(pos, None)
         for area in found:
             area_of.update(dict.fromkeys(area.squares, area))
-        cover = (dict(self.cover[0]), dict(self.cover[1]))
-        legal = (set(self.legal[0]), set(self.legal[1]))
-        new = [pos for pos in card if pos not in before]
+        self._areas = areas, area_of
+        self._let_go()
+        return self._areas
+
+    def _work_out_cover(self) -> tuple[Cover, Legal]:
+        """The base's placement counts with the card's new squares added."""
+        assert self._base is not None
+        cover = (dict(self._base.cover[0]), dict(self._base.cover[1]))
+        legal = (set(self._base.legal[0]), set(self._base.legal[1]))
         for f, footprint in enumerate(FOOTPRINTS):
-            _count_cover(cover[f], legal[f], footprint, new)
-        return Layout(keys, areas, area_of, icons, cover, legal)
+            _count_cover(cover[f], legal[f], footprint, self._new)
+        self._cover = cover, legal
+        self._let_go()
+        return self._cover
+
+    def _let_go(self) -> None:
+        """Drop the base once nothing is left to work out from it."""
+        if self._areas is not None and self._cover is not None:
+            self._base = None
 
     def count(self, icon: str) -> int:
         """How many squares show ``icon``."""
