@@ -14,7 +14,7 @@ import coffeetable
 from coffeetable import bots, games
 from coffeetable.server import operations, play_now_api
 from coffeetable.server.jsonio import StrictJSONRoute
-from coffeetable.server.lobby import Lobby, table_settings_json
+from coffeetable.server.lobby import Lobby
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players.auth_api import from_this_site
 from coffeetable.server.players.sessions import Account
@@ -25,6 +25,7 @@ from coffeetable.server.table_requests import (
     as_plain,
     create_table_body,
 )
+from coffeetable.server.table_settings import table_settings_json
 
 router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 log = logging.getLogger("coffeetable.server")

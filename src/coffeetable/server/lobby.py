@@ -28,7 +28,7 @@ Rules (documented in the API too):
 - Bot accounts (programs, ``players/bot_seats.py``): a seat choice may name
   one (``"alice/bot-v2"``) at creation or for an open seat; it holds the seat
   by its account and plays by its API key, and a bot sits once at a table.
-- Table settings (``TABLE_SETTINGS``) are separate from game options; a
+- Table settings (``table_settings.py``) are separate from game options; a
   setting's default may depend on the game (``grace_seconds``: 30 s for
   real-time games, 60 s for turn-based ones).
 """
@@ -38,7 +38,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from coffeetable import bots, games
@@ -48,7 +48,8 @@ from coffeetable.server.limits import Limits
 from coffeetable.server.players import bot_seats, seating
 from coffeetable.server.quotas import TableQuotas
 from coffeetable.server.seats import Seat, clean_name, new_token
-from coffeetable.server.stand_in import grace_default, level_for
+from coffeetable.server.stand_in import level_for
+from coffeetable.server.table_settings import split_options
 from coffeetable.server.tables import Table
 from coffeetable.store import SeatRecord, Store, TableRecord
 
@@ -56,26 +57,6 @@ if TYPE_CHECKING:
     from coffeetable.server.cluster.node import Cluster
 
 log = logging.getLogger("coffeetable.server")
-
-#: Table-level settings (not game options): name -> (default, minimum, maximum);
-#: ``_GAME_DEFAULTS`` may give a setting a default that depends on the game.
-TABLE_SETTINGS: dict[str, tuple[float, float, float]] = {
-    "bot_speed": (1.0, 0.1, 10_000.0),
-    "clock_minutes": (0.0, 0.0, 600.0),
-    "grace_seconds": (60.0, 0.0, 3600.0),
-}
-#: Defaults that depend on the game: setting -> function of the game.
-_GAME_DEFAULTS: dict[str, Callable[[Game], float]] = {"grace_seconds": grace_default}
-#: What each setting does, for ``GET /api/games``.
-_SETTING_HELP = {
-    "bot_speed": "bots react (and the countdown runs) this many times faster",
-    "clock_minutes": "turn-based games: each seat's thinking time in minutes (0: no clock);"
-    " a seat out of time is played by the greedy bot for the rest of the match",
-    "grace_seconds": "seconds a disconnected player keeps their seat to themselves; then a"
-    " stand-in bot plays for them until they come back",
-}
-#: Settings that only turn-based games have.
-_TURN_BASED_ONLY = {"clock_minutes"}
 
 
 class TableError(Exception):
@@ -87,32 +68,6 @@ class TableError(Exception):
         self.detail = detail
 
 
-def _settings_for(game: Game) -> list[str]:
-    """The table settings that apply to ``game`` (the clock: turn-based games only)."""
-    return [name for name in TABLE_SETTINGS if not game.realtime or name not in _TURN_BASED_ONLY]
-
-
-def setting_default(game: Game, name: str) -> float:
-    """The default of table setting ``name`` at ``game``."""
-    by_game = _GAME_DEFAULTS.get(name)
-    return TABLE_SETTINGS[name][0] if by_game is None else by_game(game)
-
-
-def table_settings_json(game: Game) -> list[dict[str, Any]]:
-    """The table-level settings of ``game`` as ``GET /api/games`` lists them."""
-    return [
-        {
-            "name": name,
-            "default": setting_default(game, name),
-            "type": "float",
-            "minimum": TABLE_SETTINGS[name][1],
-            "maximum": TABLE_SETTINGS[name][2],
-            "description": _SETTING_HELP[name],
-        }
-        for name in _settings_for(game)
-    ]
-
-
 def _game(name: str) -> Game:
     try:
         return games.get(name)
@@ -122,19 +77,8 @@ def _game(name: str) -> Game:
 
 
 def _split_options(game: Game, given: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Separate table settings from game options; check and complete both."""
-    settings: dict[str, Any] = {}
-    options = dict(given)
-    for name in _settings_for(game):
-        _, low, high = TABLE_SETTINGS[name]
-        value = options.pop(name, setting_default(game, name))
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise TableError(400, f"{name} takes a number, not {value!r}")
-        if not low <= value <= high:
-            raise TableError(400, f"{name} is between {low:g} and {high:g}")
-        settings[name] = value
     try:
-        return game.resolve_options(options), settings
+        return split_options(game, given)
     except ValueError as error:
         raise TableError(400, str(error)) from None
 

@@ -21,9 +21,10 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.server.lobby import TABLE_SETTINGS, Lobby, TableError
+from coffeetable.server.lobby import Lobby, TableError
 from coffeetable.server.players import seating
 from coffeetable.server.stand_in import level_for
+from coffeetable.server.table_settings import TABLE_SETTINGS
 
 if TYPE_CHECKING:
     from coffeetable.server.tables import Table

@@ -1,0 +1,72 @@
+"""Table settings: what a table has beside its game's options (``bot_speed``, the clock,
+the reconnection grace), their bounds and defaults, and how a request's options split."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from coffeetable.engine import Game
+from coffeetable.server.stand_in import grace_default
+
+#: Table-level settings (not game options): name -> (default, minimum, maximum);
+#: ``_GAME_DEFAULTS`` may give a setting a default that depends on the game.
+TABLE_SETTINGS: dict[str, tuple[float, float, float]] = {
+    "bot_speed": (1.0, 0.1, 10_000.0),
+    "clock_minutes": (0.0, 0.0, 600.0),
+    "grace_seconds": (60.0, 0.0, 3600.0),
+}
+#: Defaults that depend on the game: setting -> function of the game.
+_GAME_DEFAULTS: dict[str, Callable[[Game], float]] = {"grace_seconds": grace_default}
+#: What each setting does, for ``GET /api/games``.
+_SETTING_HELP = {
+    "bot_speed": "bots react (and the countdown runs) this many times faster",
+    "clock_minutes": "turn-based games: each seat's thinking time in minutes (0: no clock);"
+    " a seat out of time is played by the greedy bot for the rest of the match",
+    "grace_seconds": "seconds a disconnected player keeps their seat to themselves; then a"
+    " stand-in bot plays for them until they come back",
+}
+#: Settings that only turn-based games have.
+_TURN_BASED_ONLY = {"clock_minutes"}
+
+
+def _settings_for(game: Game) -> list[str]:
+    """The table settings that apply to ``game`` (the clock: turn-based games only)."""
+    return [name for name in TABLE_SETTINGS if not game.realtime or name not in _TURN_BASED_ONLY]
+
+
+def setting_default(game: Game, name: str) -> float:
+    """The default of table setting ``name`` at ``game``."""
+    by_game = _GAME_DEFAULTS.get(name)
+    return TABLE_SETTINGS[name][0] if by_game is None else by_game(game)
+
+
+def table_settings_json(game: Game) -> list[dict[str, Any]]:
+    """The table-level settings of ``game`` as ``GET /api/games`` lists them."""
+    return [
+        {
+            "name": name,
+            "default": setting_default(game, name),
+            "type": "float",
+            "minimum": TABLE_SETTINGS[name][1],
+            "maximum": TABLE_SETTINGS[name][2],
+            "description": _SETTING_HELP[name],
+        }
+        for name in _settings_for(game)
+    ]
+
+
+def split_options(game: Game, given: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Separate table settings from game options; check and complete both (ValueError
+    says what is wrong)."""
+    settings: dict[str, Any] = {}
+    options = dict(given)
+    for name in _settings_for(game):
+        _, low, high = TABLE_SETTINGS[name]
+        value = options.pop(name, setting_default(game, name))
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"{name} takes a number, not {value!r}")
+        if not low <= value <= high:
+            raise ValueError(f"{name} is between {low:g} and {high:g}")
+        settings[name] = value
+    return game.resolve_options(options), settings
