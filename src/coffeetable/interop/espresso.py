@@ -40,6 +40,10 @@ from coffeetable.games.espresso.cards import COLOURS, HELP_SLOTS, VALUES_PER_COL
 from coffeetable.interop.encoding import Codec, Features
 
 PHASES = ("ready", "play", "over")
+COLOUR_INDEX = {colour: c for c, colour in enumerate(COLOURS)}
+#: Values of a card (present, colour, value) and of a centre stack (present, height, top).
+CARD_VALUES = 1 + len(COLOURS) + VALUES_PER_COLOUR
+STACK_VALUES = 2 + len(COLOURS) + VALUES_PER_COLOUR
 #: A ref relative to the actor: (owner offset, source, help slot or -1).
 Ref = tuple[int, str, int]
 
@@ -152,20 +156,24 @@ class EspressoCodec(Codec):
         centre = view["centre"]
         if len(centre) > self.stacks:
             raise ValueError(f"{len(centre)} stacks: more than the {self.stacks} foreseen")
-        for index in range(self.stacks):
-            stack = centre[index] if index < len(centre) else None
-            f.flag(stack is not None)
-            f.scalar(0 if stack is None else len(stack), 9)
-            top = None if stack is None else stack[-1]
-            f.one_hot(None if top is None else COLOURS.index(top["colour"]), len(COLOURS))
-            f.one_hot(None if top is None else top.get("as", top["value"]), VALUES_PER_COLOUR)
+        for stack in centre:
+            f.flag(True)
+            f.scalar(len(stack), 9)
+            top = stack[-1]
+            f.one_hot(COLOUR_INDEX[top["colour"]], len(COLOURS))
+            f.one_hot(top.get("as", top["value"]), VALUES_PER_COLOUR)
+        f.skip((self.stacks - len(centre)) * STACK_VALUES)  # the stacks not (yet) on the table
         f.multi_hot([(w - seat) % n for w in view["winners"]], n)
 
 
 def _card(f: Features, card: dict[str, Any] | None) -> None:
-    f.flag(card is not None)
-    f.one_hot(None if card is None else COLOURS.index(card["colour"]), len(COLOURS))
-    f.one_hot(None if card is None else card["value"], VALUES_PER_COLOUR)
+    """A card's 14 values: present, colour one-hot, value one-hot (none for no card)."""
+    if card is None:
+        f.skip(CARD_VALUES)
+        return
+    f.flag(True)
+    f.one_hot(COLOUR_INDEX[card["colour"]], len(COLOURS))
+    f.one_hot(card["value"], VALUES_PER_COLOUR)
 
 
 def build(players: int, options: dict[str, Any]) -> Codec:
