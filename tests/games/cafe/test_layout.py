@@ -83,6 +83,9 @@ def test_a_copy_shares_the_layout_until_it_places_a_card() -> None:
     assert (list(company.areas()), dict(company.layout.cover[0]), company.count("cup")) == before
     assert copy.count("cup") == company.count("cup") + 1
     assert company.grid[(1, 0)].icon == "dry" and copy.grid[(1, 0)].icon == "bean"
+    other = company.copy()
+    other.grid[(0, 0)].cubes, other.grid[(0, 0)].cube_colour = 1, "green"  # a bean square
+    assert company.grid[(0, 0)].cubes == 0  # action squares are copied, not shared
 
 
 def test_companies_with_the_same_start_share_its_layout_but_not_their_squares() -> None:
