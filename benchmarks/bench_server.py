@@ -182,9 +182,13 @@ class Clients:
             share = targets[index::processes]
             proc = context.Process(target=worker, args=(child, HOST, share), daemon=True)
             proc.start()
+            child.close()  # the worker's end: if it dies, recv() raises EOFError
             self.pipes.append(parent)
             self.procs.append(proc)
-        answers = [pipe.recv() for pipe in self.pipes]
+        try:
+            answers = [pipe.recv() for pipe in self.pipes]
+        except EOFError:
+            answers = [("failed", "a client process died (see its stderr)")]
         failed = [answer[1] for answer in answers if answer[0] != "open"]
         if failed:
             self.close()

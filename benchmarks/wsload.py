@@ -261,7 +261,10 @@ def worker(pipe: Pipe, host: str, port_targets: list[tuple[int, str, Any]]) -> N
         uvloop.install()
     except ImportError:
         pass
-    asyncio.run(_work(pipe, host, port_targets))
+    try:
+        asyncio.run(_work(pipe, host, port_targets))
+    except Exception as error:  # say why instead of leaving the parent waiting
+        pipe.send(("failed", f"{type(error).__name__}: {error}"))
 
 
 async def _work(pipe: Pipe, host: str, port_targets: list[tuple[int, str, Any]]) -> None:
