@@ -104,7 +104,13 @@ def series(game: str, upper: str, lower: str, seeds: range) -> tuple[list[int], 
     return wins, points
 
 
+#: The searching pairs may take minutes of wall clock on a crowded machine (a few seconds
+#: of CPU each otherwise): more than the suite's default timeout.
+SEARCHING = pytest.mark.timeout(1200)
+
+
 def pair(game: str, upper: str, lower: str, seeds: range, *marks: pytest.MarkDecorator) -> Any:
+    marks += (SEARCHING,) if "strong" in (upper, lower) or upper == "expert" else ()
     return pytest.param(game, upper, lower, seeds, marks=marks, id=f"{game}-{upper}-over-{lower}")
 
 
