@@ -204,10 +204,16 @@ class Player(Actor):
         if payload.startswith(b'{"type":"state"'):
             self.last = payload
             if self.sent_at is not None:
-                if self.mark in payload[payload.rfind(b',"events":') :]:
+                if self.sent_at < 0:  # (an older server) its event came apart
+                    self.sent_at = -self.sent_at
+                    self.answered()
+                elif self.mark in payload[payload.rfind(b',"events":') :]:
                     self.answered()
             elif self.load.stop and not self.planned:
                 self.plan()
+        elif payload.startswith(b'{"type":"event"'):  # servers before events rode in states
+            if self.sent_at is not None and self.mark in payload:
+                self.sent_at = -self.sent_at  # ours is in: its state comes next
         elif payload.startswith(b'{"type":"rejected"'):
             self.load.refused += 1
             self.sent_at = None
