@@ -142,6 +142,22 @@ class Bus:
     # -- receiving -----------------------------------------------------------------
 
     async def _listen(self) -> None:
+        """Read our channel; if Redis drops the connection, subscribe again."""
+        while True:
+            try:
+                await self._listen_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("lost the bus channel: subscribing again in a second")
+                await asyncio.sleep(1.0)
+                with contextlib.suppress(Exception):
+                    await self._pubsub.aclose()
+                self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+                with contextlib.suppress(Exception):
+                    await self._pubsub.subscribe(self.channel(self.me))
+
+    async def _listen_once(self) -> None:
         async for item in self._pubsub.listen():
             try:
                 message = orjson.loads(item["data"])
