@@ -66,7 +66,8 @@ async def run_here(state: Any, name: str, args: dict[str, Any]) -> Any:
 
 @operation("table.summary")
 async def summary(state: Any, table_id: str) -> dict[str, Any]:
-    return (await state.lobby.get(table_id)).summary()
+    table_summary: dict[str, Any] = (await state.lobby.get(table_id)).summary()
+    return table_summary
 
 
 @operation("table.join")

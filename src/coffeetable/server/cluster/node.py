@@ -258,13 +258,14 @@ class Cluster:
         candidates = [table_id for table_id in live_ids if table_id not in self.lobby.tables]
         if not candidates:
             return
-        owners = await self.redis.mget([self.leases.key(f"table:{t}") for t in candidates])
-        named = {owner.decode() for owner in owners if owner is not None}
+        found = await self.redis.mget([self.leases.key(f"table:{t}") for t in candidates])
+        owners = [_text(owner) for owner in found]
+        named = {owner for owner in owners if owner is not None}
         alive = await self.leases.alive(sorted(named))
         orphans = [
             table_id
             for table_id, owner in zip(candidates, owners, strict=True)
-            if owner is None or owner.decode() not in alive
+            if owner is None or owner not in alive
         ]
         random.shuffle(orphans)
         for table_id in orphans[:ADOPT_PER_TICK]:
@@ -279,6 +280,10 @@ class Cluster:
         listed += [table.summary() for table in ours.values() if table.live]
         listed.sort(key=lambda summary: summary.get("created") or 0)
         return listed
+
+
+def _text(value: bytes | str | None) -> str | None:
+    return value.decode() if isinstance(value, bytes) else value
 
 
 def _live_table_ids(conn: Any) -> list[str]:

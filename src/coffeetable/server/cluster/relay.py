@@ -142,7 +142,7 @@ class Relay:
                 frame = await websocket.receive()
                 if frame["type"] == "websocket.disconnect":
                     break
-                if not ws.handle_frame(conn, frame, deliver):
+                if not ws.handle_frame(conn, dict(frame), deliver):
                     conn.close(POLICY, "you sent too many messages: this socket is closed")
                     break
         except (WebSocketDisconnect, RuntimeError):
