@@ -97,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-baseline", action="store_true", help="skip the random policy's evaluation"
     )
+    parser.add_argument(
+        "--sample", action="store_true", help="evaluate sampling the policy, not its best action"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
 
@@ -118,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         model.save(args.save)
 
     def trained_policy(observation: np.ndarray, mask: np.ndarray) -> int:
-        action, _ = model.predict(observation, action_masks=mask, deterministic=True)
+        action, _ = model.predict(observation, action_masks=mask, deterministic=not args.sample)
         return int(action)
 
     rng = random.Random(args.seed)
@@ -131,8 +134,9 @@ def main(argv: list[str] | None = None) -> int:
     result = {
         "game": args.game,
         "opponent": args.opponent,
-        "steps": args.steps,
+        "steps": None if args.load else args.steps,
         "loaded": args.load,
+        "sampled": args.sample,
         "seed": args.seed,
         "train_seconds": round(trained, 1),
         "trained": evaluate(
