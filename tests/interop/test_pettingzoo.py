@@ -253,3 +253,32 @@ def test_gymnasium_check_env_passes_with_the_penalty(name: str, players: int) ->
     from coffeetable.interop.gym import OpponentEnv
 
     check_env(OpponentEnv(name, players=players, illegal="penalty"), skip_render_check=True)
+
+
+def test_the_one_seat_environment_plays_against_a_bot() -> None:
+    """OpponentEnv: the learner acts only on its own turns; a match ends with its result;
+    an illegal index with the penalty ends it at -1."""
+    from coffeetable.interop.gym import OpponentEnv
+
+    env = OpponentEnv("fika", opponent="greedy", seat=1)
+    observation, info = env.reset(seed=5)
+    assert info["seat"] == 1 and env.table.agent_selection == "player_1"
+    total, steps = 0.0, 0
+    rng = np.random.default_rng(0)
+    while True:
+        mask = env.action_masks()
+        assert mask.any() and env.observation_space.contains(observation)
+        observation, reward, terminated, truncated, _ = env.step(
+            int(rng.choice(np.flatnonzero(mask)))
+        )
+        total, steps = total + reward, steps + 1
+        if terminated or truncated:
+            break
+    assert terminated and total in (-1.0, 1.0) and steps > 5
+    penalised = OpponentEnv("doppio", illegal="penalty")
+    penalised.reset(seed=1)
+    illegal = int(np.flatnonzero(~penalised.action_masks())[0])
+    _, reward, terminated, _, info = penalised.step(illegal)
+    assert terminated and reward == -1.0 and info["illegal"] is True
+    with pytest.raises(ValueError, match="real-time"):
+        OpponentEnv("espresso")
