@@ -47,13 +47,10 @@ left to keep the cubes for). Nothing can return a company to a position it had
 earlier in the turn (every action moves cubes forward), so there is no
 ``repeats_positions``.
 
-For ISMCTS: ``ROOT_TOP`` (the root searches only greedy's 4 best actions of
-distinct value: the search refines greedy's judgement rather than spreading
-100 iterations over a hundred placements), ``priors`` (one step ahead, no
-planning: the search calls them at every new node), ``rollout_action`` (in
-the actions phase the round planner's choice, ``PLANNED_ROLLOUTS``, its plans
-cached so a rollout costs a look-up mostly; in the draft a free card, placed
-at the best of a few sampled spots) and ``evaluate`` (``tanh`` of the value lead, or of the solo value
+For ISMCTS: ``priors`` (one step ahead, no planning: the search calls them at
+every new node), ``rollout_action`` (the chain's end first, a sampled
+placement; ``PLANNED_ROLLOUTS`` would follow the round planner in the actions
+phase instead) and ``evaluate`` (``tanh`` of the value lead, or of the solo value
 around ``SOLO_CENTRE``).
 
 Placements cost: ``Company.placements`` tries every anchor that puts a card
@@ -464,10 +461,10 @@ def priors(state: CafeState, seat: int, candidates: Sequence[Action]) -> list[fl
 _ROLLOUT_ORDER = {"deliver": 0, "roast": 1, "dry": 2, "produce": 3, "pass": 9}
 #: Placements a rollout samples (the best of them by ``engine_value``).
 ROLLOUT_SAMPLES = 6
-#: ISMCTS searches only this many root actions, the best by ``action_values``.
-ROOT_TOP = 4
-#: Rollouts in the actions phase follow the round planner (its plans are cached).
-PLANNED_ROLLOUTS = True
+#: Rollouts in the actions phase follow the round planner (its plans are cached). Off:
+#: with it and ``ROOT_TOP = 4`` (the root searching greedy's 4 best actions only) ISMCTS
+#: won 10 of 30 two-player games against greedy and 1 of 20 four-player tables (README).
+PLANNED_ROLLOUTS = False
 
 
 def rollout_action(state: CafeState, seat: int, rng: random.Random) -> Action:
