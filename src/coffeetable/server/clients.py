@@ -132,8 +132,9 @@ class TableClients:
             seat = conn.seat
             if seat not in cache:
                 # A seat a stand-in plays offers its person nothing (only its bot acts).
-                playable = seat in actors and self.seats[seat].bot_level is None
-                legal = self.state.legal_actions(seat) if playable else []
+                legal: list[dict[str, Any]] = []
+                if seat is not None and seat in actors and self.seats[seat].bot_level is None:
+                    legal = self.state.legal_actions(seat)
                 keys = None
                 if legal and seat is not None:
                     keys = [self.action_key(seat, action) for action in legal]
