@@ -47,6 +47,8 @@ log = logging.getLogger("coffeetable.cluster")
 PREFIX = "coffeetable"
 #: The matchmaker's lease name (one process runs the play-now queues).
 MATCHMAKER = "matchmaker"
+#: Redis connections per process (the pub/sub listener has one of its own).
+REDIS_CONNECTIONS = 32
 #: Orphaned tables one process adopts per tick.
 ADOPT_PER_TICK = 20
 
@@ -72,7 +74,12 @@ class Cluster:
         self.me = process_name()
         self.prefix = prefix
         self.lease_seconds = lease_seconds
-        self.redis = redis.asyncio.Redis.from_url(redis_url)
+        # A bounded pool whose callers wait for a free connection: a burst (hundreds of
+        # sockets opening at once) queues instead of failing with "too many connections".
+        pool = redis.asyncio.BlockingConnectionPool.from_url(
+            redis_url, max_connections=REDIS_CONNECTIONS, timeout=lease_seconds
+        )
+        self.redis = redis.asyncio.Redis(connection_pool=pool)
         self.lobby = lobby
         self.leases = Leases(self.redis, prefix, self.me, lease_seconds)
         self.bus = Bus(self.redis, prefix, self.me, call_timeout=max(2.0, lease_seconds))
