@@ -21,6 +21,7 @@ from typing import Any
 import orjson
 
 from coffeetable.server.limits import Limits
+from coffeetable.server.players.throttle import doubling_wait
 from coffeetable.server.quotas import WINDOW, TableQuotas
 
 _ACQUIRE_SOCKET = """
@@ -140,9 +141,7 @@ class RedisThrottle:
         self.allowed, self.window, self.base = allowed, window, base
 
     def wait(self, hits: int) -> float:
-        if hits < self.allowed:
-            return 0.0
-        return float(min(self.window, self.base * 2 ** (hits - self.allowed)))
+        return doubling_wait(hits, self.allowed, self.base, self.window)
 
     async def retry_after(self, keys: Iterable[str]) -> float:
         now = time.time()

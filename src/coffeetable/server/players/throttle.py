@@ -35,6 +35,14 @@ class Throttle(Protocol):
         ...
 
 
+def doubling_wait(hits: int, allowed: int, base: float, window: float) -> float:
+    """The rule of every throttle: no wait for ``allowed`` hits, then ``base`` seconds
+    doubling with each hit, at most ``window``."""
+    if hits < allowed:
+        return 0.0
+    return float(min(window, base * 2 ** (hits - allowed)))
+
+
 @dataclass
 class _Count:
     hits: int
@@ -68,9 +76,7 @@ class MemoryThrottle:
 
     def wait(self, hits: int) -> float:
         """The wait after ``hits`` hits (0 while they are allowed)."""
-        if hits < self.allowed:
-            return 0.0
-        return float(min(self.window, self.base * 2 ** (hits - self.allowed)))
+        return doubling_wait(hits, self.allowed, self.base, self.window)
 
     async def retry_after(self, keys: Iterable[str]) -> float:
         now = self.clock()
