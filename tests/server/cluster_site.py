@@ -117,7 +117,7 @@ class Site:
 
     def close(self) -> None:
         for process in self.processes:
-            process.kill()
+            process.terminate()  # a graceful stop also ends its review worker processes
         with self._admin.connect() as conn:
             conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{self._database}" WITH (FORCE)'))
         self._admin.dispose()
