@@ -26,6 +26,8 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -102,6 +104,8 @@ class Reviews:
             self._executor = ProcessPoolExecutor(
                 max_workers=max(1, self.limits.review_workers),
                 mp_context=multiprocessing.get_context("spawn"),
+                initializer=_exit_with_parent,
+                initargs=(os.getpid(),),
             )
         return self._executor
 
@@ -192,6 +196,18 @@ class Reviews:
         if self._own_executor and self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+
+def _exit_with_parent(parent: int) -> None:
+    """In a review worker: exit once the server that started it is gone (a server killed
+    with kill -9 cannot shut its pool down, and its workers would wait forever)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def _check(table: Table) -> None:
