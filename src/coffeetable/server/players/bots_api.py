@@ -21,7 +21,6 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 from pydantic import BaseModel, Field
 
-from coffeetable import games
 from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.players import models, ratings, stats_api, usernames
 from coffeetable.server.players.api_keys import is_program
@@ -232,12 +231,7 @@ async def bot_leaderboard(
     group: str | None = Query(None, description="player-count group; default the first"),
     limit: int = Query(50, ge=1, le=200),
 ) -> BotBoard:
-    if game not in games.names():
-        raise HTTPException(404, f"no game {game!r}")
-    names = ratings.groups(game)
-    chosen = names[0] if group is None else group
-    if chosen not in names:
-        raise HTTPException(400, f"{game} has the groups {', '.join(names)}")
+    chosen = stats_api.board_group(game, group)
     store = players_service(request).store
     below = ratings.PROVISIONAL_GAMES
     rows = await store.read(
@@ -246,7 +240,7 @@ async def bot_leaderboard(
     return BotBoard(
         game=game,
         group=chosen,
-        groups=names,
+        groups=ratings.groups(game),
         entries=[
             BotBoardEntry(
                 place=place,

@@ -133,6 +133,18 @@ async def profile(name: str, request: Request) -> models.Profile:
     )
 
 
+def board_group(game: str, group: str | None) -> str:
+    """The player-count group of a leaderboard (default: the game's first); 404 for no
+    such game, 400 for no such group."""
+    if game not in games.names():
+        raise HTTPException(404, f"no game {game!r}")
+    names = ratings.groups(game)
+    chosen = names[0] if group is None else group
+    if chosen not in names:
+        raise HTTPException(400, f"{game} has the groups {', '.join(names)}")
+    return chosen
+
+
 def _entry(row: profiles.BoardRow) -> models.BoardEntry:
     return models.BoardEntry(
         place=row.place,
@@ -158,12 +170,7 @@ async def leaderboard(
     limit: int = Query(50, ge=1, le=200),
     offset: int = Query(0, ge=0),
 ) -> models.Leaderboard:
-    if game not in games.names():
-        raise HTTPException(404, f"no game {game!r}")
-    names = ratings.groups(game)
-    chosen = names[0] if group is None else group
-    if chosen not in names:
-        raise HTTPException(400, f"{game} has the groups {', '.join(names)}")
+    chosen = board_group(game, group)
     store = players_service(request).store
     below = ratings.PROVISIONAL_GAMES
 
@@ -182,7 +189,7 @@ async def leaderboard(
     return models.Leaderboard(
         game=game,
         group=chosen,
-        groups=names,
+        groups=ratings.groups(game),
         entries=[_entry(row) for row in rows],
         me=None if mine is None else _entry(mine),
     )

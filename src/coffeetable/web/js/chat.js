@@ -8,24 +8,12 @@
 
 import { html, onClick, setHTML } from './dom.js';
 import { t } from './i18n.js';
+import { read, write } from './session.js';
 
 export const PHRASES = ['hello', 'good_luck', 'gg', 'well_played', 'thanks', 'oops', 'one_moment'];
 const MUTED_KEY = 'coffeetable.chat.muted';
 const SPECTATORS_KEY = 'coffeetable.chat.showSpectators';
 const MAX_LINES = 200;
-
-function read(key, fallback) {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw == null ? fallback : JSON.parse(raw);
-  } catch {
-    return fallback;
-  }
-}
-
-function write(key, value) {
-  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode */ }
-}
 
 /** The names this browser muted. */
 export function mutedNames() {

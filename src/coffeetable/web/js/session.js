@@ -4,7 +4,8 @@
 const NAME_KEY = 'coffeetable.name';
 const SEATS_KEY = 'coffeetable.seats';
 
-function read(key, fallback) {
+/** A value this browser keeps (JSON in localStorage), or ``fallback``. */
+export function read(key, fallback) {
   try {
     const raw = localStorage.getItem(key);
     return raw == null ? fallback : JSON.parse(raw);
@@ -13,7 +14,8 @@ function read(key, fallback) {
   }
 }
 
-function write(key, value) {
+/** Keep ``value`` in this browser (silently not, in private mode). */
+export function write(key, value) {
   try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode */ }
 }
 
