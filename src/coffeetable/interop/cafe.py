@@ -48,13 +48,17 @@ plus 177 for the table (solo: 18,175; 2 players: 36,173; 4 players: 72,169).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coffeetable.engine import Action, IllegalAction, State, View
 from coffeetable.games.cafe.cards import COLOURS, PLANS, ROUNDS, STARTS
 from coffeetable.games.cafe.rules import CafeState
 from coffeetable.games.cafe.scoring import points
 from coffeetable.interop.encoding import Codec, Features, action_key, relative
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 REACH = 2 * ROUNDS
 X_MIN, X_MAX = -REACH, 2 + REACH
@@ -157,6 +161,9 @@ class CafeCodec(Codec):
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__("cafe", players, options, action_table(), features, fast_index)
         self.state_view = light_view
+        from coffeetable.interop import cafe_state  # it reads this module's tables
+
+        self._state = cafe_state
         self.deliver_base = self._index[
             action_key({"type": "deliver", "area": [X_MIN, Y_MIN], "recipient": 0})
         ]
@@ -231,24 +238,48 @@ class CafeCodec(Codec):
         recipient = keys.get(action_key({**action, "to": action.get("to", {})}))
         return None if recipient is None else self.deliver_base + spot * RECIPIENTS + recipient
 
+    def deliver_index(
+        self,
+        action: Action,
+        state: State,
+        seat: int,
+        memo: dict[tuple[int, int], list[Action]],
+    ) -> int | None:
+        """A legal delivery's index, found by equality among its area's recipients
+        (``memo`` keeps them per area, for one legal list)."""
+        area = action.get("area")
+        if not isinstance(area, list) or len(area) != 2:
+            return None
+        spot = position(area[0], area[1])
+        if spot is None:
+            return None
+        where = (area[0], area[1])
+        choices = memo.get(where)
+        if choices is None:
+            try:
+                choices = memo[where] = self._recipients(state, seat, where)
+            except IllegalAction:
+                return None
+        wanted = action if "to" in action else {**action, "to": {}}
+        try:
+            recipient = choices.index(wanted)
+        except ValueError:
+            return None
+        return self.deliver_base + spot * RECIPIENTS + recipient
+
     def legal_from(
         self, actions: Iterable[Action], state: State | None = None, seat: int | None = None
     ) -> dict[int, Action]:
         """As the codec's, each area's deliveries worked out once for the whole list."""
         if state is None or seat is None:
             return super().legal_from(actions, state, seat)
-        memo: dict[tuple[int, int], dict[Hashable, int]] = {}
-        out: dict[int, Action] = {}
-        for action in actions:
-            if action.get("type") == "deliver":
-                index = self._encode_delivery(
-                    action, lambda area: self._recipients(state, seat, area), memo
-                )
-            else:
-                index = self.lookup(action)
-            if index is not None and index not in out:
-                out[index] = action
-        return out
+        assert isinstance(state, CafeState)
+        return self._state.legal_from(self, actions, state, seat)
+
+    def observe_state(self, state: State, seat: int) -> NDArray[np.float32]:
+        """``observe(state.view(seat))``, read straight from the state (``cafe_state``)."""
+        assert isinstance(state, CafeState)
+        return self._state.observe(state, seat, self.observation_size)
 
     def encode(
         self, action: Any, state: State | None = None, seat: int | None = None

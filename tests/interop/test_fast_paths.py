@@ -1,0 +1,86 @@
+"""The environment's fast paths give what the plain ones give.
+
+The environments observe straight from the state (``Codec.observe_state``:
+Café's ``cafe_state``, and each game's own) and encode whole legal lists at
+once (``Codec.legal_from``). The reference is the plain path, the one the site
+adapter takes: ``observe(state.view(seat))`` through the game's ``features``
+(unchanged, so the meaning of every value is what it was), and each legal
+action encoded alone (``encode``). Over many random positions, for every seat
+(whether it acts or not), both must be equal, value for value and in order.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from coffeetable.interop.encoding import codec, get_game  # noqa: E402
+
+#: (game, players, options, matches): every table size and option that changes a layout.
+TABLES = [
+    ("doppio", 2, {}, 6),
+    ("doppio", 1, {"master": True}, 12),
+    ("fika", 2, {}, 10),
+    ("cafe", 1, {}, 4),
+    ("cafe", 2, {}, 4),
+    ("cafe", 4, {}, 2),
+    ("espresso", 2, {}, 3),
+    ("espresso", 4, {}, 2),
+    ("espresso", 3, {"zero": True, "chaos": True}, 2),
+]
+
+
+def positions(name: str, players: int, options: dict, matches: int, steps: int = 400):
+    """Every state met along seeded random matches, the last (over) one included."""
+    game = get_game(name)
+    for seed in range(matches):
+        state = game.new_state(players=players, seed=seed, **options)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            yield state
+            if state.is_over:
+                break
+            seat = rng.choice(state.actors())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize(("name", "players", "options", "matches"), TABLES)
+def test_observations_from_the_state_are_the_views(
+    name: str, players: int, options: dict, matches: int
+) -> None:
+    table = codec(name, players, **options)
+    seen = 0
+    for state in positions(name, players, options, matches):
+        for seat in range(players):
+            fast = table.observe_state(state, seat)
+            plain = table.observe(state.view(seat))
+            assert fast.dtype == plain.dtype == np.float32
+            assert fast.shape == plain.shape == (table.observation_size,)
+            assert np.array_equal(fast, plain), np.flatnonzero(fast != plain)[:10]
+            seen += 1
+    assert seen > 100, seen
+
+
+@pytest.mark.parametrize(("name", "players", "options", "matches"), TABLES)
+def test_legal_lists_encode_as_each_action_alone(
+    name: str, players: int, options: dict, matches: int
+) -> None:
+    table = codec(name, players, **options)
+    seen = 0
+    for state in positions(name, players, options, matches):
+        for seat in range(players):
+            actions = state.legal_actions(seat)
+            expected: dict[int, object] = {}
+            for action in actions:
+                index = table.encode(action, state, seat)
+                if index is not None and index not in expected:
+                    expected[index] = action
+            got = table.legal_from(actions, state, seat)
+            assert list(got.items()) == list(expected.items())
+            # asked twice (the environment's caches): the same answer
+            assert list(table.legal_from(actions, state, seat).items()) == list(expected.items())
+            seen += len(actions)
+    assert seen > 100, seen
