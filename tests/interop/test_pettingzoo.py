@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import random
 import types
 
 import pytest
@@ -282,3 +283,27 @@ def test_the_one_seat_environment_plays_against_a_bot() -> None:
     assert terminated and reward == -1.0 and info["illegal"] is True
     with pytest.raises(ValueError, match="real-time"):
         OpponentEnv("espresso")
+
+
+@pytest.mark.parametrize("name", ["fika", "cafe", "espresso"])
+def test_a_bool_mask_is_the_int8_mask(name: str) -> None:
+    """``mask_dtype="bool"``: the same legal indices, as bool, in a bool space; others refused."""
+    fast, plain = pz.env(name, mask_dtype="bool"), pz.env(name)
+    fast.reset(seed=3)
+    plain.reset(seed=3)
+    rng = random.Random(3)
+    space = fast.observation_space(fast.possible_agents[0])["action_mask"]
+    assert space.dtype == np.bool_
+    for _ in range(60):
+        agent = fast.agent_selection
+        assert agent == plain.agent_selection
+        mask, reference = fast.observe(agent)["action_mask"], plain.observe(agent)["action_mask"]
+        assert mask.dtype == np.bool_ and reference.dtype == np.int8
+        assert np.array_equal(mask, reference.astype(bool)) and space.contains(mask)
+        if fast.terminations[agent] or fast.truncations[agent]:
+            break
+        index = int(rng.choice(np.flatnonzero(mask)))
+        fast.step(index)
+        plain.step(index)
+    with pytest.raises(ValueError, match="mask_dtype"):
+        pz.env(name, mask_dtype="float32")

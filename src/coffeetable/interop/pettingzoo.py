@@ -1,9 +1,9 @@
 """Every game as a PettingZoo environment.
 
 ``env(name, players=None, max_cycles=None, render_mode=None, illegal="raise",
-**options)`` returns an AEC environment for "doppio", "fika", "cafe" and "espresso";
-``parallel_env("espresso", ...)`` a Parallel one for real-time Espresso. Game
-options (``master=True``, ``zero=True``, ``target=20``, ...) pass through.
+mask_dtype="int8", **options)`` returns an AEC environment for "doppio", "fika",
+"cafe" and "espresso"; ``parallel_env("espresso", ...)`` a Parallel one for
+real-time Espresso. Game options (``master=True``, ``zero=True``, ``target=20``, ...) pass through.
 
 - Agents are ``player_0`` .. ``player_{n-1}``, seat numbers in order.
 - Each agent's action space is ``Discrete(n)``: the game's fixed integer
@@ -11,7 +11,14 @@ options (``master=True``, ``zero=True``, ``target=20``, ...) pass through.
   docs/research.md), less Doppio's ``undo`` (its last index: a policy could
   play and undo a move forever, and undo is never needed to play well).
   Observations are dicts ``{"observation": float32 vector in [0, 1] of the
-  seat's view, "action_mask": int8 vector}``.
+  seat's view, "action_mask": int8 vector}`` (``mask_dtype``, below).
+- ``mask_dtype``: the mask's dtype, ``"int8"`` (the default) or ``"bool"``.
+  int8 is what Gymnasium's ``Discrete.sample(mask)`` demands (it asserts the
+  dtype), and PettingZoo's ``api_test`` samples that way, as its classic
+  games' masks are; but numpy finds the legal indices of a bool mask
+  (``np.flatnonzero``) more than ten times faster: 4 us against 83 us on
+  Café's 41,891 actions, more than the rest of a step. A loop that reads
+  the mask itself (MaskablePPO wants bool anyway) gains by ``"bool"``.
 - ``illegal``: what an index the mask forbids does. ``"raise"`` (the
   default: with the mask a policy never meets it, so one that does has a
   bug worth hearing about) raises ValueError and changes nothing;
@@ -73,6 +80,8 @@ LEFT_OUT: dict[str, Action] = {"doppio": {"type": "undo"}}
 #: What ``illegal="penalty"`` rewards the offender (every other seat gets 0).
 ILLEGAL_REWARD = -1.0
 ILLEGAL_MODES = ("raise", "penalty")
+#: The mask dtypes offered (see ``mask_dtype`` in the module docstring).
+MASK_DTYPES: dict[str, type] = {"int8": np.int8, "bool": np.bool_}
 
 
 def action_count(table: Codec) -> int:
@@ -107,9 +116,13 @@ class _Table:
         render_mode: str | None,
         options: dict[str, Any],
         illegal: str = "raise",
+        mask_dtype: str = "int8",
     ) -> None:
         if illegal not in ILLEGAL_MODES:
             raise ValueError(f"illegal is 'raise' or 'penalty', not {illegal!r}")
+        if mask_dtype not in MASK_DTYPES:
+            raise ValueError(f"mask_dtype is 'int8' or 'bool', not {mask_dtype!r}")
+        self.mask_dtype = MASK_DTYPES[mask_dtype]
         self.illegal = illegal
         self.name = name
         self.game = get_game(name)
@@ -132,7 +145,9 @@ class _Table:
                     "observation": gymnasium.spaces.Box(
                         0.0, OBSERVATION_HIGH, (size,), dtype=np.float32
                     ),
-                    "action_mask": gymnasium.spaces.Box(0, 1, (self.num_actions,), dtype=np.int8),
+                    "action_mask": gymnasium.spaces.Box(
+                        0, 1, (self.num_actions,), dtype=self.mask_dtype
+                    ),
                 }
             )
             for agent in self.names
@@ -160,7 +175,7 @@ class _Table:
         return legal
 
     def mask(self, legal: dict[int, Action]) -> np.ndarray:
-        out = np.zeros(self.num_actions, dtype=np.int8)
+        out = np.zeros(self.num_actions, dtype=self.mask_dtype)
         if legal:
             out.put(list(legal), 1)
         return out
@@ -188,7 +203,7 @@ class _Ticks:
         return self.table.codec.legal(state, seat)
 
     def mask(self, state: State, seat: int) -> np.ndarray:
-        out = self.table.codec.mask(state, seat)
+        out = self.table.mask(self.table.codec.legal(state, seat))
         out[self.noop] = 1
         return out
 
@@ -244,10 +259,11 @@ class _AECTable(AECEnv):  # type: ignore[misc]
         max_cycles: int | None = None,
         render_mode: str | None = None,
         illegal: str = "raise",
+        mask_dtype: str = "int8",
         **options: Any,
     ) -> None:
         super().__init__()
-        self.table = _Table(name, players, max_cycles, render_mode, options, illegal)
+        self.table = _Table(name, players, max_cycles, render_mode, options, illegal, mask_dtype)
         self.metadata = {**type(self).metadata, "name": f"coffeetable_{name}_v0"}
         self.possible_agents = list(self.table.names)
         self.render_mode = render_mode
@@ -369,9 +385,10 @@ class EspressoTickEnv(_AECTable):
         max_cycles: int | None = None,
         render_mode: str | None = None,
         illegal: str = "raise",
+        mask_dtype: str = "int8",
         **options: Any,
     ) -> None:
-        super().__init__(name, players, max_cycles, render_mode, illegal, **options)
+        super().__init__(name, players, max_cycles, render_mode, illegal, mask_dtype, **options)
         self.ticks = _Ticks(self.table)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -440,11 +457,12 @@ class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
         max_cycles: int | None = None,
         render_mode: str | None = None,
         illegal: str = "raise",
+        mask_dtype: str = "int8",
         **options: Any,
     ) -> None:
         if not get_game(name).realtime:
             raise ValueError(f"{name} is turn-based: use env({name!r}) for its AEC environment")
-        self.table = _Table(name, players, max_cycles, render_mode, options, illegal)
+        self.table = _Table(name, players, max_cycles, render_mode, options, illegal, mask_dtype)
         self.ticks = _Ticks(self.table)
         self.metadata = {**type(self).metadata, "name": f"coffeetable_{name}_v0"}
         self.possible_agents = list(self.table.names)
@@ -530,6 +548,7 @@ def env(
     max_cycles: int | None = None,
     render_mode: str | None = None,
     illegal: str = "raise",
+    mask_dtype: str = "int8",
     **options: Any,
 ) -> AECEnv:
     """The AEC environment of game ``name`` (Espresso: stepped in ticks)."""
@@ -540,6 +559,7 @@ def env(
         max_cycles=max_cycles,
         render_mode=render_mode,
         illegal=illegal,
+        mask_dtype=mask_dtype,
         **options,
     )
 
@@ -550,6 +570,7 @@ def parallel_env(
     max_cycles: int | None = None,
     render_mode: str | None = None,
     illegal: str = "raise",
+    mask_dtype: str = "int8",
     **options: Any,
 ) -> ParallelEnv:
     """The Parallel environment of a real-time game (Espresso), stepped in ticks."""
@@ -559,5 +580,6 @@ def parallel_env(
         max_cycles=max_cycles,
         render_mode=render_mode,
         illegal=illegal,
+        mask_dtype=mask_dtype,
         **options,
     )
