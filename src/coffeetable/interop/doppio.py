@@ -28,11 +28,17 @@ solo: 110.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from coffeetable.engine import Action, View
-from coffeetable.games.doppio.cards import COLOURS, KINDS, SPACES
+import numpy as np
+
+from coffeetable.engine import Action, State, View
+from coffeetable.games.doppio.cards import COLOURS, KINDS, SETUP_ORDER, SPACES
 from coffeetable.interop.encoding import Codec, Features, relative
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 CARDS = 16
 
@@ -151,5 +157,101 @@ def features(view: View, f: Features) -> None:
     f.multi_hot([(w - seat) % n for w in view["winners"]], n)
 
 
+#: Where the blocks start in the observation (see the module docstring's layout).
+PATH_AT = 7
+SETUP_AT = PATH_AT + SPACES * len(KINDS) * 4
+TURN_AT = SETUP_AT + 4
+SEAT_VALUES = 2 * CARDS + 2
+PHASE_INDEX = {"setup": 0, "play": 1, "over": 2}
+#: The most actions ``DoppioCodec`` remembers by identity (past it, it starts again).
+KNOWN_KEPT = 20_000
+
+
+def scaled(
+    ones: list[int], indices: list[int], values: list[float], at: int, value: float, scale: float
+) -> None:
+    """``Features.scalar`` at ``at``: ``value / scale`` clipped to [0, 1]."""
+    if value > 0:
+        if value >= scale:
+            ones.append(at)
+        else:
+            indices.append(at)
+            values.append(value / scale)
+
+
+class DoppioCodec(Codec):
+    """Doppio's codec, with the environment's fast paths (the tests hold them to the plain ones).
+
+    - ``legal_from`` knows actions by identity: the engine lists the same
+      action objects again and again (``moves.move_actions`` makes each
+      once, and no code changes an action it is given), so each is encoded
+      once. An entry keeps its action alive, so an id is never another's.
+    - ``observe_state`` reads the state, not a view built for it.
+    """
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        super().__init__("doppio", players, options, action_table(), features, fast_index)
+        self._known: dict[int, tuple[Action, int | None]] = {}
+
+    def legal_from(
+        self, actions: Iterable[Action], state: State | None = None, seat: int | None = None
+    ) -> dict[int, Action]:
+        known = self._known
+        out: dict[int, Action] = {}
+        for action in actions:
+            entry = known.get(id(action))
+            if entry is not None and entry[0] is action:
+                index = entry[1]
+            else:
+                index = self.lookup(action)
+                if len(known) >= KNOWN_KEPT:
+                    known.clear()
+                known[id(action)] = (action, index)
+            if index is not None and index not in out:
+                out[index] = action
+        return out
+
+    def observe_state(self, state: State, seat: int) -> NDArray[np.float32]:
+        """``observe(state.view(seat))`` from the state's fields (``features``' layout)."""
+        s: Any = state
+        n = s.players
+        ones = [PHASE_INDEX[s.phase], 3 + s.round_number - 1]
+        indices: list[int] = []
+        values: list[float] = []
+        if n == 1:
+            ones.append(5)
+        if s.master:
+            ones.append(6)
+        at = PATH_AT
+        for space in s.path:
+            for colour in space:
+                ones.append(at if colour is None else at + colour + 1)
+                at += 4
+        if s.phase == "setup":
+            ones.append(SETUP_AT + KIND_INDEX[SETUP_ORDER[s.placed // 3]])
+            scaled(ones, indices, values, SETUP_AT + 3, s.placed, 9)
+        if not s.is_over:
+            ones.append(TURN_AT + (s.current - seat) % n)
+        at = TURN_AT + n
+        scaled(ones, indices, values, at, s.actions_taken, 3)
+        if s.scored_this_turn:
+            ones.append(at + 1)
+        at += 2
+        for offset in range(n):
+            other = (seat + offset) % n
+            ones += [at + card - 1 for card in s.face_up[other]]
+            ones += [at + CARDS + card - 1 for card in s.scored[other]]
+            scaled(ones, indices, values, at + 2 * CARDS, len(s.piles[other]), 8)
+            scaled(ones, indices, values, at + 2 * CARDS + 1, s.beans[other], 20)
+            at += SEAT_VALUES
+        scaled(ones, indices, values, at, s.reserve, 60)
+        ones += [at + 1 + (w - seat) % n for w in s.winners]
+        out = np.zeros(self.observation_size, dtype=np.float32)
+        out.put(ones, 1.0)
+        if indices:
+            out.put(indices, values)
+        return out
+
+
 def build(players: int, options: dict[str, Any]) -> Codec:
-    return Codec("doppio", players, options, action_table(), features, fast_index)
+    return DoppioCodec(players, options)

@@ -38,11 +38,16 @@ Observation (seats relative: the observer first): 420 values.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from coffeetable.engine import Action, View
+import numpy as np
+
+from coffeetable.engine import Action, State, View
 from coffeetable.games.fika.cards import CARD_COUNT, COLOURS, GROUPS, SPOTS, SUPPLY
 from coffeetable.interop.encoding import Codec, Features, relative
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 PHASES = ("colours", "pick", "place", "effect", "over")
 ROUNDS = 3
@@ -168,5 +173,105 @@ def features(view: View, f: Features) -> None:
     f.multi_hot([(w - seat) % 2 for w in view["winners"]], 2)
 
 
+#: Where the blocks start in the observation (see the module docstring's layout).
+COLOUR_ORDER_AT = 10
+SUPPLY_AT = 21
+GROUPS_AT = SUPPLY_AT + SUPPLY * CARD_COUNT
+GROUP_VALUES = SPOTS + 2 + CARD_COUNT
+PLAYERS_AT = GROUPS_AT + GROUPS * GROUP_VALUES
+PLAYER_VALUES = SPOTS * CARD_COUNT + 2 * CARD_COUNT + 3
+ORDER_AT = PLAYERS_AT + 2 * PLAYER_VALUES
+PHASE_INDEX = {phase: p for p, phase in enumerate(PHASES)}
+
+
+class FikaCodec(Codec):
+    """Fika's codec; ``observe_state`` reads the state, not a view built for it (the tests
+    hold it to ``features`` of the view, and the view's hiding: only what the seat sees)."""
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        super().__init__("fika", players, options, action_table(), features, fast_index)
+
+    def observe_state(self, state: State, seat: int) -> NDArray[np.float32]:
+        s: Any = state
+        phase = s.phase
+        revealed = phase in ("place", "effect")
+        ones = [seat, 2 + PHASE_INDEX[phase], 7 + min(s.round_number, ROUNDS) - 1]
+        indices: list[int] = []
+        values: list[float] = []
+        ones += [COLOUR_ORDER_AT + 3 * rank + c for rank, c in enumerate(s.colour_order[:3])]
+        if s.chooser is not None:
+            ones.append(19 + (s.chooser - seat) % 2)
+        ones += [
+            SUPPLY_AT + CARD_COUNT * n + card for n, card in enumerate(s.supply) if card is not None
+        ]
+        at = GROUPS_AT
+        for group in s.groups:
+            if group.column is not None:
+                ones.append(at + group.column)
+            if group.facing is not None:
+                ones.append(at + SPOTS + (group.facing - seat) % 2)
+            if seat in group.known:
+                ones.append(at + SPOTS + 2 + group.card)
+            at += GROUP_VALUES
+        for offset in (0, 1):
+            other = (seat + offset) % 2
+            ones += [
+                at + CARD_COUNT * spot + card
+                for spot, card in enumerate(s.cafes[other])
+                if card is not None
+            ]
+            at += SPOTS * CARD_COUNT
+            hand = s.hands[other]
+            if other == seat:
+                ones += [at + card for card in hand]
+            at += CARD_COUNT
+            if hand:
+                if len(hand) >= 6:
+                    ones.append(at)
+                else:
+                    indices.append(at)
+                    values.append(len(hand) / 6)
+            pick = s.picks[other]
+            if pick is not None:
+                ones.append(at + 1)
+                if revealed or other == seat:
+                    ones.append(at + 2 + pick)
+            at += 2 + CARD_COUNT
+            tips = s.tips[other]
+            if tips > 0:
+                if tips >= 2:
+                    ones.append(at)
+                else:
+                    indices.append(at)
+                    values.append(tips / 2)
+            at += 1
+        if revealed and s.order:
+            ones.append(ORDER_AT + (s.order[0] - seat) % 2)
+            if len(s.order) >= 2:
+                ones.append(ORDER_AT + 2)
+            else:
+                indices.append(ORDER_AT + 2)
+                values.append(len(s.order) / 2)
+        if phase == "effect":
+            ones.append(ORDER_AT + 3 + s._pending_number() - 1)
+            if s.placed_spot is not None:
+                ones.append(ORDER_AT + 9 + s.placed_spot)
+        if s.lone is not None:
+            ones.append(ORDER_AT + 14 + (s.lone - seat) % 2)
+            left = s.lone_left
+            if left > 0:
+                if left >= 2:
+                    ones.append(ORDER_AT + 16)
+                else:
+                    indices.append(ORDER_AT + 16)
+                    values.append(left / 2)
+        ones += [ORDER_AT + 17 + (w - seat) % 2 for w in s.winners]
+        out = np.zeros(self.observation_size, dtype=np.float32)
+        out.put(ones, 1.0)
+        if indices:
+            out.put(indices, values)
+        return out
+
+
 def build(players: int, options: dict[str, Any]) -> Codec:
-    return Codec("fika", players, options, action_table(), features, fast_index)
+    return FikaCodec(players, options)
