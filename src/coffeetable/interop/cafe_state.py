@@ -82,12 +82,11 @@ _BOARDS: dict[Hashable, tuple[dict[int, NDArray[np.intp]], tuple[tuple[Pos, int]
 BOARDS_KEPT = 20_000
 PHASE_INDEX = {phase: p for p, phase in enumerate(PHASES)}
 COLOURS_AT = tuple(enumerate(COLOURS))
-SEATS = range(MAX_PLAYERS)
 
 
 def _board(company: Any) -> tuple[dict[int, NDArray[np.intp]], tuple[tuple[Pos, int], ...]]:
-    """The board's fixed ones (by where the seat's block starts: they are kept shifted)
-    and its cube squares, worked out once per card list."""
+    """The board's fixed ones (by where a seat's block starts, -1 for the board alone:
+    ``_shifted``) and its cube squares, worked out once per card list."""
     key = tuple(company.cards)
     found = _BOARDS.get(key)
     if found is not None:
@@ -105,12 +104,16 @@ def _board(company: Any) -> tuple[dict[int, NDArray[np.intp]], tuple[tuple[Pos, 
             cube_squares.append((pos, base))
     if len(_BOARDS) >= BOARDS_KEPT:
         _BOARDS.clear()
-    fixed = np.asarray(ones, dtype=np.intp)
-    shifted = {
-        TABLE_VALUES + n * SEAT_VALUES: fixed + TABLE_VALUES + n * SEAT_VALUES for n in SEATS
-    }
-    found = _BOARDS[key] = (shifted, tuple(cube_squares))
+    found = _BOARDS[key] = ({-1: np.asarray(ones, dtype=np.intp)}, tuple(cube_squares))
     return found
+
+
+def _shifted(fixed: dict[int, NDArray[np.intp]], start: int) -> NDArray[np.intp]:
+    """A board's fixed ones moved to the seat block at ``start`` (kept: -1 is unmoved)."""
+    moved = fixed.get(start)
+    if moved is None:
+        moved = fixed[start] = fixed[-1] + start
+    return moved
 
 
 def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
@@ -137,7 +140,7 @@ def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
         other = (seat + offset) % n
         company = state.companies[other]
         fixed, cube_squares = _board(company)
-        boards.append(fixed[start])
+        boards.append(_shifted(fixed, start))
         grid = company.grid
         for base, square in [(b, s) for pos, b in cube_squares if (s := grid[pos]).cubes]:
             if square.cube_colour is not None:
@@ -186,8 +189,8 @@ def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
                 values.append(value / scale)
     out = np.zeros(size, dtype=np.float32)
     out.put(ones, 1.0)
-    for fixed in boards:
-        out.put(fixed, 1.0)
+    for board in boards:
+        out.put(board, 1.0)
     if indices:
         out.put(indices, values)
     return out

@@ -33,17 +33,31 @@ players values (2 players, no variant: 281; 4 with Zero: 795).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from coffeetable.engine import Action, State, View
-from coffeetable.games.espresso.cards import COLOURS, HELP_SLOTS, VALUES_PER_COLOUR
+from coffeetable.games.espresso.cards import (
+    COLOURS,
+    DECK_SIZE,
+    HELP_SLOTS,
+    VALUES_PER_COLOUR,
+    colour_of,
+    value_of,
+)
 from coffeetable.interop.encoding import Codec, Features
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 PHASES = ("ready", "play", "over")
 COLOUR_INDEX = {colour: c for c, colour in enumerate(COLOURS)}
 #: Values of a card (present, colour, value) and of a centre stack (present, height, top).
 CARD_VALUES = 1 + len(COLOURS) + VALUES_PER_COLOUR
 STACK_VALUES = 2 + len(COLOURS) + VALUES_PER_COLOUR
+#: Where a card's value one-hot starts among its values.
+VALUE_AT = 1 + len(COLOURS)
 #: A ref relative to the actor: (owner offset, source, help slot or -1).
 Ref = tuple[int, str, int]
 
@@ -130,7 +144,8 @@ class EspressoCodec(Codec):
     def decode(self, index: int, state: State | None = None, seat: int | None = None) -> Action:
         if seat is None:
             raise ValueError("an Espresso action is decoded for a seat")
-        return self._shift(super().decode(index), seat, +1)
+        # ``_shift`` copies the entry (its "follow" too; every other value is immutable)
+        return self._shift(self.actions[int(index)], seat, +1)
 
     def write_features(self, view: View, f: Features) -> None:
         seat = view["seat"] if view["seat"] is not None else 0
@@ -164,6 +179,97 @@ class EspressoCodec(Codec):
             f.one_hot(top.get("as", top["value"]), VALUES_PER_COLOUR)
         f.skip((self.stacks - len(centre)) * STACK_VALUES)  # the stacks not (yet) on the table
         f.multi_hot([(w - seat) % n for w in view["winners"]], n)
+
+    def observe_state(self, state: State, seat: int) -> NDArray[np.float32]:
+        """``observe(state.view(seat))`` from the state's fields (``write_features``' layout;
+        the tests hold them equal): no view, no card dicts."""
+        s: Any = state
+        n = s.players
+        ones: list[int] = []
+        indices: list[int] = []
+        values: list[float] = []
+        hide_help = s.phase == "ready"
+        at = 0
+        for offset in range(n):
+            other = (seat + offset) % n
+            area = s.areas[other]
+            espresso, pile = area.espresso, area.pile
+            _scaled(ones, indices, values, at, len(espresso), 9)
+            if espresso:
+                ones += _card_ones(at + 1, espresso[-1])
+            if not hide_help:
+                for slot, card in enumerate(area.help):
+                    if card is not None:
+                        ones += _card_ones(at + 1 + CARD_VALUES * (1 + slot), card)
+            at += 1 + CARD_VALUES * (1 + HELP_SLOTS)
+            _scaled(ones, indices, values, at, len(pile), 36)
+            if pile:
+                ones += _card_ones(at + 1, pile[-1])
+            at += 1 + CARD_VALUES
+            _scaled(ones, indices, values, at, len(area.hand), 36)
+            _scaled(ones, indices, values, at + 1, s.totals[other], 100)
+            if area.ready:
+                ones.append(at + 2)
+            if area.stuck:
+                ones.append(at + 3)
+            at += 4
+        ones.append(at + PHASES.index(s.phase))
+        _scaled(ones, indices, values, at + 3, s.round_number, 10)
+        _scaled(ones, indices, values, at + 4, s.target, 100)
+        if s.zero:
+            ones.append(at + 5)
+        if s.chaos:
+            ones.append(at + 6)
+        at += 7
+        centre, zero = s.centre, s.zero
+        if len(centre) > self.stacks:
+            raise ValueError(f"{len(centre)} stacks: more than the {self.stacks} foreseen")
+        for stack in centre:
+            ones.append(at)
+            _scaled(ones, indices, values, at + 1, len(stack), 9)
+            top = stack[-1]
+            shown = value_of(top)
+            if zero and shown == 0:
+                # as the view's centre: a Zero joker stands for one more than the card below
+                jokers = 0
+                for card in reversed(stack):
+                    shown = value_of(card)
+                    if shown:
+                        break
+                    jokers += 1
+                shown += jokers - (shown == 0)  # only jokers: the first stands for 0
+            ones.append(at + 2 + colour_of(top))
+            ones.append(at + 2 + len(COLOURS) + shown)
+            at += STACK_VALUES
+        at += (self.stacks - len(centre)) * STACK_VALUES
+        ones += [at + (w - seat) % n for w in s.winners]
+        out = np.zeros(self.observation_size, dtype=np.float32)
+        out.put(ones, 1.0)
+        if indices:
+            out.put(indices, values)
+        return out
+
+
+def _scaled(
+    ones: list[int], indices: list[int], values: list[float], at: int, value: float, scale: float
+) -> None:
+    """``Features.scalar`` at ``at``: ``value / scale`` clipped to [0, 1]."""
+    if value > 0:
+        if value >= scale:
+            ones.append(at)
+        else:
+            indices.append(at)
+            values.append(value / scale)
+
+
+def _card_ones(at: int, card: int) -> tuple[int, int, int]:
+    """Where a card's three ones lie in its 14 values at ``at`` (present, colour, value):
+    ``colour_of`` and ``value_of``, inlined."""
+    return (
+        at,
+        at + 1 + card % DECK_SIZE // VALUES_PER_COLOUR,
+        at + VALUE_AT + card % VALUES_PER_COLOUR,
+    )
 
 
 def _card(f: Features, card: dict[str, Any] | None) -> None:

@@ -175,7 +175,7 @@ class _Table:
         return legal
 
     def mask(self, legal: dict[int, Action]) -> np.ndarray:
-        out = np.zeros(self.num_actions, dtype=self.mask_dtype)
+        out: np.ndarray = np.zeros(self.num_actions, dtype=self.mask_dtype)
         if legal:
             out.put(list(legal), 1)
         return out
