@@ -24,7 +24,6 @@ not legal: it would only burn an action.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import product
 
 from coffeetable.engine import Action, Event, IllegalAction
@@ -39,41 +38,44 @@ Delivery = dict[str, dict[str, int]]
 
 
 def choices(company: Company, supply: dict[str, int]) -> list[Action]:
-    """Every action of the phase, without duplicates; pass last.
+    """Every action of the phase, without duplicates, in this order: produce, dry, roast
+    (areas in reading order, then colours), deliver, and pass last.
 
-    One look at the cubes of every area first (cubes lie on area squares only):
-    which areas are empty, which (icon, colour) have cubes to move.
+    One look at the cubes of every area first (cubes lie on area squares only): which
+    areas are empty, which colours lie on bean and on drying squares.
     """
     grid = company.grid
-    areas = company.layout.areas
-    empty: list[Area] = []
+    out: list[Action] = []
+    # The empty drying and roasting areas (targets), the roasting areas with cubes, and
+    # the colours on each kind of square (what a dry or a roast would move).
+    targets: dict[str, list[Area]] = {"dry": [], "roast": []}
     loaded: list[Area] = []
-    holding: set[tuple[str, str | None]] = set()  # (icon, cube colour) of squares with cubes
-    for area in areas:
-        full = False
+    colours: dict[str, set[str | None]] = {"bean": set(), "dry": set(), "roast": set()}
+    for area in company.layout.areas:
+        kind = area.kind
+        empty = True
         for pos in area.squares:
             square = grid[pos]
             if square.cubes:
-                full = True
-                holding.add((area.kind, square.cube_colour))
-        (loaded if full else empty).append(area)
-    out: list[Action] = [
-        {"type": "produce", "area": list(area.squares[0])}
-        for area in empty
-        if area.kind == "bean" and area.colour and supply[area.colour] > 0
-    ]
-    for kind in ("dry", "roast"):
-        ready = [c for c in COLOURS if (SOURCE[kind], c) in holding]
+                empty = False
+                colours[kind].add(square.cube_colour)
+        if not empty:
+            if kind == "roast":
+                loaded.append(area)
+        elif kind != "bean":
+            targets[kind].append(area)
+        elif area.colour and supply[area.colour] > 0:
+            x, y = area.squares[0]
+            out.append({"type": "produce", "area": [x, y]})
+    for kind, source in SOURCE.items():
+        ready = [c for c in COLOURS if c in colours[source]]
         if ready:
-            for area in empty:
-                if area.kind == kind:
-                    out += [{"type": kind, "colour": c, "area": list(area.id)} for c in ready]
+            for area in targets[kind]:
+                x, y = area.squares[0]
+                out += [{"type": kind, "colour": c, "area": [x, y]} for c in ready]
     for area in loaded:
-        if area.kind == "roast":
-            out += [
-                {"type": "deliver", "area": list(area.id), "to": to}
-                for to in deliveries(company, area)
-            ]
+        x, y = area.squares[0]
+        out += [{"type": "deliver", "area": [x, y], "to": to} for to in deliveries(company, area)]
     out.append({"type": "pass"})
     return out
 
@@ -81,14 +83,18 @@ def choices(company: Company, supply: dict[str, int]) -> list[Action]:
 def deliveries(company: Company, area: Area) -> list[Delivery]:
     """Every way to share a roasting area's cubes among the cafés that want them.
 
-    Per colour, each café that still needs it takes 0..its need (within the
-    cubes there are); the options are the product over the area's colours.
+    Per colour (in ``COLOURS`` order), each café that still needs it takes 0..its need
+    (within the cubes there are); the options are the product over the area's colours.
     """
+    cubes = company.cubes_on(area)
+    cafes = [company.cafes[cafe_id] for cafe_id in sorted(company.cafes)]
     per_colour: list[list[tuple[str, list[tuple[str, int]]]]] = []
-    cafes = sorted(company.cafes.values(), key=lambda cafe: cafe.id)
-    for colour, n in sorted(company.cubes_on(area).items(), key=lambda i: COLOURS.index(i[0])):
-        takers = [(cafe.id, min(cafe.wants(colour), n)) for cafe in cafes if cafe.wants(colour)]
-        per_colour.append([(colour, split) for split in _splits(takers, n)])
+    for colour in COLOURS:
+        n = cubes.get(colour, 0)
+        if n:
+            takers = [(cafe.id, min(want, n)) for cafe in cafes if (want := cafe.wants(colour))]
+            if takers:  # (a colour nobody takes goes to the warehouse: one way only)
+                per_colour.append([(colour, split) for split in _splits(takers, n)])
     out: list[Delivery] = []
     for combo in product(*per_colour):
         to: Delivery = {}
@@ -99,15 +105,17 @@ def deliveries(company: Company, area: Area) -> list[Delivery]:
     return out
 
 
-def _splits(takers: list[tuple[str, int]], left: int) -> Iterator[list[tuple[str, int]]]:
-    """Each way to give at most ``left`` cubes to ``takers`` (id, most it takes); zeros left out."""
+def _splits(takers: list[tuple[str, int]], left: int) -> list[list[tuple[str, int]]]:
+    """Each way to give at most ``left`` cubes to ``takers`` (id, most it takes); zeros left
+    out; the first taker's share grows slowest."""
     if not takers:
-        yield []
-        return
+        return [[]]
     (cafe_id, most), rest = takers[0], takers[1:]
+    out: list[list[tuple[str, int]]] = []
     for k in range(min(most, left) + 1):
-        for tail in _splits(rest, left - k):
-            yield ([(cafe_id, k)] if k else []) + tail
+        head = [(cafe_id, k)] if k else []
+        out += [head + tail for tail in _splits(rest, left - k)]
+    return out
 
 
 # -- checking ----------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from functools import cache
 from coffeetable.games.cafe.cards import BY_ID, COLOURS, ICONS, LETTERS, Card
 from coffeetable.games.cafe.layout import AREA_KINDS, Area, Layout, Pos
 
-__all__ = ["AREA_KINDS", "COVER", "Area", "Cafe", "Company", "Placed", "Pos", "Square"]
+__all__ = ["AREA_KINDS", "COVER", "Area", "Cafe", "Company", "Placed", "Pos", "Square", "faces"]
 
 #: One square of an oriented card: (dx, dy, symbol).
 Cell = tuple[int, int, str]
@@ -100,10 +100,13 @@ def orientations(card_id: str) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
     return tuple((rotation, cells) for cells, rotation in seen.items())
 
 
-def _square(symbol: str, card_id: str) -> Square:
-    if symbol in LETTERS:
-        return Square("bean", LETTERS[symbol], card_id)
-    return Square(ICONS[symbol], None, card_id)
+@cache
+def faces(card: Card, rotation: int) -> tuple[tuple[int, int, str, str | None], ...]:
+    """(dx, dy, icon, bean colour) of each square of the turned card, as ``orient`` orders them."""
+    return tuple(
+        (dx, dy, "bean", LETTERS[symbol]) if symbol in LETTERS else (dx, dy, ICONS[symbol], None)
+        for dx, dy, symbol in orient(card, rotation)
+    )
 
 
 #: The layout of each start card alone at (0, 0), worked out once (a layout is never changed).
@@ -190,11 +193,12 @@ class Company:
     def cubes_by_icon(self, icon: str, colour: str) -> int:
         """Cubes of ``colour`` on every square with ``icon`` (cubes lie on area squares only)."""
         grid = self.grid
-        return sum(
-            grid[pos].cubes
-            for pos in self.layout.squares_of(icon)
-            if grid[pos].cube_colour == colour
-        )
+        total = 0
+        for pos in self.layout.squares_of(icon):
+            square = grid[pos]
+            if square.cube_colour == colour:
+                total += square.cubes
+        return total
 
     # -- placing a card -------------------------------------------------------
 
@@ -222,7 +226,7 @@ class Company:
         """Lay ``card`` (no legality check); the caller gives ``returned`` back to the supply."""
         layout = self.layout  # of the grid before the card
         squares, covered, placed = self._lay(card, x, y, rotation)
-        self._layout = layout.after(self.grid, squares, covered)
+        self._layout = layout.after(squares, faces(card, rotation), covered)
         return placed
 
     def _lay(
@@ -230,8 +234,8 @@ class Company:
     ) -> tuple[list[Pos], dict[Pos, str], Placed]:
         """Put the card's squares, café and record down (not the layout); the card's
         squares, those it covered with the icons they showed, and what ``place`` reports."""
-        cells = orient(card, rotation)
-        squares = [(x + dx, y + dy) for dx, dy, _ in cells]
+        cells = faces(card, rotation)
+        squares = [(x + dx, y + dy) for dx, dy, _, _ in cells]
         returned: dict[str, int] = {}
         lost: list[str] = []
         covered: dict[Pos, str] = {}  # square -> the icon it showed
@@ -251,12 +255,13 @@ class Company:
                     for colour, n in cafe.have.items():
                         returned[colour] = returned.get(colour, 0) + n
                     cafe.have = {}
-        for pos, (_, _, symbol) in zip(squares, cells, strict=True):
-            grid[pos] = _square(symbol, card.id)
+        card_id = card.id
+        for pos, (_, _, icon, bean) in zip(squares, cells, strict=True):
+            grid[pos] = Square(icon, bean, card_id)
         if card.has_cafe:
             cafe_cells = tuple(pos for pos in squares if grid[pos].icon == "cafe")
-            self.cafes[card.id] = Cafe(card.id, cafe_cells, dict(card.need), card.points)
-        self.cards.append((card.id, x, y, rotation))
+            self.cafes[card_id] = Cafe(card_id, cafe_cells, dict(card.need), card.points)
+        self.cards.append((card_id, x, y, rotation))
         return squares, covered, Placed(list(covered), returned, lost)
 
     # -- moving cubes ---------------------------------------------------------

@@ -17,9 +17,11 @@ is looked up here instead of searched for:
   whether a placement is legal depends on that rectangle alone: it must cover
   2, 3 or 4 visible squares. ``cover[footprint]`` counts, for every anchor
   (the rectangle's top-left) that covers at least one visible square, how
-  many it covers, and ``legal[footprint]`` holds those at 2 to 4. A new
-  visible square adds one to the 6 anchors of each footprint that cover it; a
-  square is never lifted, so counts only grow.
+  many it covers, and ``legal[footprint]`` holds those at 2 to 4, in reading
+  order (kept so: an anchor is put in its place as it reaches 2, taken out as
+  it passes 4, rather than the list sorted again). A new visible square adds
+  one to the 6 anchors of each footprint that cover it; a square is never
+  lifted, so counts only grow.
 
 Positions inside ``cover`` and ``legal`` are written (y, x), so that sorting
 them is reading order; everywhere else a position is (x, y).
@@ -27,6 +29,7 @@ them is reading order; everywhere else a position is (x, y).
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple, Protocol
 
@@ -40,6 +43,8 @@ FOOTPRINTS: tuple[tuple[Pos, ...], tuple[Pos, ...]] = (
     tuple((dx, dy) for dy in range(2) for dx in range(3)),  # landscape, 3 wide
     tuple((dx, dy) for dy in range(3) for dx in range(2)),  # portrait, 2 wide
 )
+#: The same squares as (dy, dx), the order anchors (y, x) are counted in.
+_OFFSETS = tuple(tuple((dy, dx) for dx, dy in footprint) for footprint in FOOTPRINTS)
 
 
 class SquareLike(Protocol):
@@ -96,10 +101,8 @@ def flood(keys: Mapping[Pos, Key], within: Iterable[Pos] | None) -> list[Area]:
     # Squares not yet in an area.
     left = dict(keys) if within is None else {p: keys[p] for p in within if p in keys}
     areas: list[Area] = []
-    for start in list(left):
-        key = left.pop(start, None)
-        if key is None:  # already in an earlier area
-            continue
+    while left:
+        start, key = left.popitem()
         group, todo = [start], [start]
         while todo:
             x, y = todo.pop()
@@ -115,25 +118,26 @@ def flood(keys: Mapping[Pos, Key], within: Iterable[Pos] | None) -> list[Area]:
 
 
 def _count_cover(
-    cover: dict[Pos, int], legal: set[Pos], footprint: tuple[Pos, ...], new: Iterable[Pos]
+    cover: dict[Pos, int], legal: list[Pos], offsets: tuple[Pos, ...], new: Iterable[Pos]
 ) -> None:
-    """Add each new visible square to the anchors (y, x) of ``footprint`` that cover it;
-    ``legal`` gains the anchors that reach 2 squares and loses those that pass 4."""
+    """Add each new visible square to the anchors (y, x) that cover it, ``offsets`` being
+    the (dy, dx) of the square inside the footprint's rectangle; ``legal`` (kept in reading
+    order) gains the anchors that reach 2 squares and loses those that pass 4."""
     for x, y in new:
-        for dx, dy in footprint:
+        for dy, dx in offsets:
             anchor = (y - dy, x - dx)
             n = cover.get(anchor, 0) + 1
             cover[anchor] = n
             if n == LEAST_COVER:
-                legal.add(anchor)
+                insort(legal, anchor)
             elif n == MOST_COVER + 1:
-                legal.discard(anchor)
+                del legal[bisect_left(legal, anchor)]
 
 
 #: Visible squares under each anchor (y, x) of the two footprints (no entry: none).
 Cover = tuple[dict[Pos, int], dict[Pos, int]]
-#: The anchors of each footprint that cover 2 to 4 visible squares.
-Legal = tuple[set[Pos], set[Pos]]
+#: The anchors of each footprint that cover 2 to 4 visible squares, in reading order.
+Legal = tuple[list[Pos], list[Pos]]
 
 
 class Layout:
@@ -162,7 +166,6 @@ class Layout:
         self._base, self._card, self._new = base, card, new
         self._areas: tuple[list[Area], dict[Pos, Area]] | None = None
         self._cover: tuple[Cover, Legal] | None = None
-        self._anchors: list[list[Pos] | None] = [None, None]
         self._squares_of: dict[str, tuple[Pos, ...]] = {}
 
     @classmethod
@@ -176,31 +179,33 @@ class Layout:
         areas.sort(key=_area_id)
         layout._areas = areas, {pos: area for area in areas for pos in area.squares}
         cover: Cover = ({}, {})
-        legal: Legal = (set(), set())
-        for f, footprint in enumerate(FOOTPRINTS):
-            _count_cover(cover[f], legal[f], footprint, grid)
+        legal: Legal = ([], [])
+        for f, offsets in enumerate(_OFFSETS):
+            _count_cover(cover[f], legal[f], offsets, grid)
         layout._cover = cover, legal
         return layout
 
     def after(
-        self, grid: Mapping[Pos, SquareLike], card: Iterable[Pos], before: Mapping[Pos, str]
+        self,
+        card: list[Pos],
+        faces: Iterable[tuple[int, int, str, str | None]],
+        before: Mapping[Pos, str],
     ) -> Layout:
-        """The layout once a card is down: ``grid`` now, ``card`` its squares, ``before``
-        the icons that those it covered showed (the others are new to the view)."""
-        card = tuple(card)
+        """The layout once a card is down: ``card`` its squares, ``faces`` what each shows
+        (dx, dy, icon, bean colour: grid.faces), ``before`` the icons that those it covered
+        showed (the others are new to the view)."""
         keys = dict(self.keys)
         icons = dict(self.icons)
         for icon in before.values():
             icons[icon] -= 1
-        for pos in card:
-            square = grid[pos]
-            icons[square.icon] = icons.get(square.icon, 0) + 1
-            if square.icon in AREA_KINDS:
-                keys[pos] = (square.icon, square.colour)
+        for pos, (_, _, icon, colour) in zip(card, faces, strict=True):
+            icons[icon] = icons.get(icon, 0) + 1
+            if icon in AREA_KINDS:
+                keys[pos] = (icon, colour)
             else:
                 keys.pop(pos, None)
         new = tuple(pos for pos in card if pos not in before)
-        return Layout(keys, icons, self, card, new)
+        return Layout(keys, icons, self, tuple(card), new)
 
     @property
     def areas(self) -> list[Area]:
@@ -232,28 +237,31 @@ class Layout:
         assert self._base is not None
         base_areas, area_of = self._base.areas, self._base.area_of
         keys = self.keys
-        old: dict[Pos, Area] = {}  # by id: hashing a whole area would hash all its squares
+        redo = set(self._card)  # the squares to flood again
+        gone: set[Pos] = set()  # the ids of the base areas among them
         for pos in self._card:
             area = area_of.get(pos)
-            if area is not None:
-                old[area.squares[0]] = area
+            if area is not None and area.squares[0] not in gone:
+                gone.add(area.squares[0])
+                redo.update(area.squares)
             key = keys.get(pos)
             if key is not None:
                 x, y = pos
                 for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                    if keys.get(near) == key and (area := area_of.get(near)) is not None:
-                        old[area.squares[0]] = area
-        redo = set(self._card)
-        for area in old.values():
-            redo.update(area.squares)
+                    # Not under the card, so as it was: in an area of the base.
+                    if near not in redo and keys.get(near) == key:
+                        area = area_of[near]
+                        gone.add(area.squares[0])
+                        redo.update(area.squares)
         found = flood(keys, redo)
-        areas = [area for area in base_areas if area.squares[0] not in old] + found
+        areas = [area for area in base_areas if area.squares[0] not in gone] + found
         areas.sort(key=_area_id)
         area_of = dict(area_of)
         for pos in redo:
             area_of.pop(pos, None)
         for area in found:
-            area_of.update(dict.fromkeys(area.squares, area))
+            for pos in area.squares:
+                area_of[pos] = area
         self._areas = areas, area_of
         self._let_go()
         return self._areas
@@ -262,9 +270,9 @@ class Layout:
         """The base's placement counts with the card's new squares added."""
         assert self._base is not None
         cover = (dict(self._base.cover[0]), dict(self._base.cover[1]))
-        legal = (set(self._base.legal[0]), set(self._base.legal[1]))
-        for f, footprint in enumerate(FOOTPRINTS):
-            _count_cover(cover[f], legal[f], footprint, self._new)
+        legal = (list(self._base.legal[0]), list(self._base.legal[1]))
+        for f, offsets in enumerate(_OFFSETS):
+            _count_cover(cover[f], legal[f], offsets, self._new)
         self._cover = cover, legal
         self._let_go()
         return self._cover
@@ -291,8 +299,5 @@ class Layout:
         return self.cover[rotation % 2].get((y, x), 0)
 
     def anchors(self, footprint: int) -> list[Pos]:
-        """The legal anchors (y, x) of a footprint, in reading order (sorted once)."""
-        found = self._anchors[footprint]
-        if found is None:
-            found = self._anchors[footprint] = sorted(self.legal[footprint])
-        return found
+        """The legal anchors (y, x) of a footprint, in reading order."""
+        return self.legal[footprint]

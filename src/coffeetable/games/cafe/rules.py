@@ -221,29 +221,39 @@ class CafeState(State):
         ]
 
     def _take_choices(self, seat: int) -> list[Action]:
-        """Take a card; a cup card costs a cube of the chosen colour unless 2+ ships show.
-
-        If every card in the display costs a cube and the warehouse is empty,
-        one of them is taken free (the ruling).
-        """
-        company = self.companies[seat]
-        free = company.count("ship") >= FREE_CUPS_AT_SHIPS
-        colours = [c for c in COLOURS if company.warehouse[c] > 0]
+        """Take a card of the display, paying for it as ``_payments`` says."""
         out: list[Action] = []
         for card_id in self.display:
-            if free or not BY_ID[card_id].has_cup:
-                out.append({"type": "take", "card": card_id})
-            else:
-                out += [{"type": "take", "card": card_id, "pay": c} for c in colours]
-        return out or [{"type": "take", "card": card_id} for card_id in self.display]
+            for pay in self._payments(seat, card_id):
+                out.append(
+                    {"type": "take", "card": card_id}
+                    if pay is None
+                    else {"type": "take", "card": card_id, "pay": pay}
+                )
+        return out
+
+    def _payments(self, seat: int, card_id: str) -> list[str | None]:
+        """The ways ``seat`` may pay for a card of the display: [None] if it is free, else
+        the colours of its warehouse ([] if it cannot be taken).
+
+        A cup card costs a cube of the chosen colour unless 2+ ships show. If every
+        card in the display costs a cube and the warehouse is empty, each is free (the
+        ruling).
+        """
+        company = self.companies[seat]
+        if not BY_ID[card_id].has_cup or company.count("ship") >= FREE_CUPS_AT_SHIPS:
+            return [None]
+        colours: list[str | None] = [c for c in COLOURS if company.warehouse[c] > 0]
+        if colours:
+            return colours
+        return [None] if all(BY_ID[c].has_cup for c in self.display) else []
 
     def _apply_take(self, seat: int, action: Action) -> list[Event]:
         card_id: str = action["card"]
         if card_id not in self.display:
             raise IllegalAction(f"take one of {', '.join(self.display)}, not {card_id!r}")
         pay: str | None = action.get("pay")
-        canonical = {"type": "take", "card": card_id} | ({} if pay is None else {"pay": pay})
-        if canonical not in self._take_choices(seat):
+        if pay not in self._payments(seat, card_id):
             if pay is None:
                 raise IllegalAction(f'{card_id} shows a cup: pay a cube ("pay": a colour)')
             if self.companies[seat].warehouse[pay] == 0:
