@@ -4,8 +4,8 @@ Fika and Café, over whole seeded games and every bot turn.
 From the outside: each seat's positions within its turn are recorded here (not read
 from the rules) and every bot action is judged against them: no action returns the
 position to one the turn already had, no undo, and (the bots that play by value:
-greedy, ISMCTS and the levels built on them) no pass while a free score is legal
-(Café: a deliver that completes a café, or in the last round adds any point,
+greedy, ISMCTS, Café's rollout search and the levels built on them) no pass while a
+free score is legal (Café: a deliver that completes a café, or in the last round adds any point,
 ``heuristics.free_scores``). In both games the rules themselves make a repeat
 impossible (Fika: every turn plays a card from the hand for good; Café: every action
 moves cubes forward or places a card); the test pins that down.
@@ -119,6 +119,7 @@ MATCHES = [
     pytest.param("cafe", ("greedy", "greedy"), range(2), id="cafe-greedy-greedy-2"),
     pytest.param("cafe", ("greedy", "greedy", "greedy"), range(10, 11), id="cafe-greedy-3p-1"),
     pytest.param("cafe", ("ismcts:20", "greedy"), range(20, 21), id="cafe-ismcts20-greedy-1"),
+    pytest.param("cafe", ("ismcts", "greedy"), range(21, 22), id="cafe-rollout-greedy-1"),
     pytest.param("cafe", ("random", "random"), range(30, 36), id="cafe-random-random-6"),
 ]
 
@@ -160,7 +161,7 @@ def test_cafe_pass_is_dominated_while_a_free_score_is_legal() -> None:
     legal = state.legal_actions(seat)
     flags = cafe_heuristics.dominated(state, seat, legal)
     assert [a for a, flag in zip(legal, flags, strict=True) if flag] == [{"type": "pass"}]
-    for name in ("greedy", "ismcts:30"):
+    for name in ("greedy", "ismcts:30", "ismcts"):  # Café's ismcts: the rollout search
         assert bots.make(name, "cafe").choose(state, seat, random.Random(1))["type"] != "pass"
     frees = cafe_heuristics.free_scores(state, seat, legal)
     assert all(a["type"] == "deliver" for a, free in zip(legal, frees, strict=True) if free)

@@ -10,10 +10,11 @@ expert     ISMCTS at its default budget                                ``ismcts`
 =========  ==========================================================  =================
 
 A game may map a level differently (``GAME_LEVELS``) so that the order stays the
-order of measured strength there (README, "Bot levels"): in Café the search does not
-yet beat greedy (it ties it), so there casual is a greedy that lapses one play in
-five, strong is greedy itself, and expert, the search, is not measured stronger than
-strong. Each level's bot carries the level's name (``bot.name``),
+order of measured strength there (README, "Bot levels"): in Café the tree search only
+ties greedy, so there casual is a greedy that lapses one play in five, strong is
+greedy itself, and expert is the rollout algorithm over greedy (``rollout``:
+``coffeetable.bots.rollout``, greedy rolled out to the end of the round), which beats
+greedy. Each level's bot carries the level's name (``bot.name``),
 so it is rated on the site under that name. The old names (``random``, ``greedy``,
 ``ismcts``, ``ismcts:N``) keep working beside these.
 """
@@ -29,7 +30,8 @@ LEVEL_NAMES = ("beginner", "casual", "strong", "expert")
 @dataclass(frozen=True)
 class Recipe:
     """How a level is built: ``policy`` is ``sloppy`` (greedy that lapses with probability
-    ``lapse``), ``greedy`` or ``ismcts`` (``iterations``, None for the default)."""
+    ``lapse``), ``greedy``, ``ismcts`` (``iterations``, None for the default) or
+    ``rollout`` (the rollout algorithm over greedy at its default budget)."""
 
     policy: str
     lapse: float = 0.0
@@ -44,10 +46,15 @@ DEFAULT_LEVELS: dict[str, Recipe] = {
     "expert": Recipe("ismcts"),
 }
 
-#: Per game, the levels that differ from ``DEFAULT_LEVELS``. Café: the search only ties
-#: greedy there (README), so greedy is "strong" and "casual" a greedy that lapses 1 play in 5.
+#: Per game, the levels that differ from ``DEFAULT_LEVELS``. Café: the tree search only
+#: ties greedy there (README), so greedy is "strong", "casual" a greedy that lapses 1 play
+#: in 5, and "expert" the rollout algorithm over greedy (Café's ``ismcts``).
 GAME_LEVELS: dict[str, dict[str, Recipe]] = {
-    "cafe": {"casual": Recipe("sloppy", lapse=0.2), "strong": Recipe("greedy")},
+    "cafe": {
+        "casual": Recipe("sloppy", lapse=0.2),
+        "strong": Recipe("greedy"),
+        "expert": Recipe("rollout"),
+    },
 }
 
 

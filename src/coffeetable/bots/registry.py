@@ -11,6 +11,10 @@
   one. Its budget may follow a colon: ``ismcts:800`` searches 800 iterations
   a decision, ``ismcts:250ms`` 250 milliseconds (not reproducible); plain
   ``ismcts`` runs ``DEFAULT_ITERATIONS``. ``available`` lists ``ismcts`` only.
+  A game whose heuristics set ``SEARCH = "rollout"`` (Café) gets the rollout
+  algorithm over greedy (``coffeetable.bots.rollout``, its default budget) for
+  plain ``ismcts``: there it is the stronger search; ``ismcts:N`` and
+  ``ismcts:Nms`` are still the tree search.
 
 - ``beginner``, ``casual``, ``strong``, ``expert``: the levels for people of
   every turn-based game with a heuristics module, weakest first
@@ -37,6 +41,7 @@ from coffeetable.bots.greedy import GreedyBot, LevelBot, SloppyBot
 from coffeetable.bots.ismcts import ISMCTSBot
 from coffeetable.bots.levels import LEVEL_NAMES, recipes
 from coffeetable.bots.reaction import LEVELS, MEDIUM
+from coffeetable.bots.rollout import RolloutBot
 from coffeetable.engine import Game
 
 
@@ -83,8 +88,22 @@ def available(game: str) -> list[str]:
     return names
 
 
-def _ismcts(name: str, game: str) -> ISMCTSBot:
-    """``ismcts``, ``ismcts:N`` (N iterations) or ``ismcts:Nms`` (N milliseconds)."""
+def search_bot(game: str) -> Bot:
+    """The game's default search: the rollout algorithm where its heuristics ask for it
+    (``SEARCH = "rollout"``), else ISMCTS at ``DEFAULT_ITERATIONS``."""
+    module = heuristics(game)
+    if module is not None and getattr(module, "SEARCH", "ismcts") == "rollout":
+        return RolloutBot(module)
+    return ISMCTSBot(module)
+
+
+def _ismcts(name: str, game: str) -> Bot:
+    """``ismcts`` (the game's ``search_bot``), ``ismcts:N`` (N iterations) or
+    ``ismcts:Nms`` (N milliseconds)."""
+    if name == "ismcts":
+        bot = search_bot(game)
+        bot.name = name
+        return bot
     _, colon, budget = name.partition(":")
     text = budget.removesuffix("ms")
     if colon and (not text.isdigit() or int(text) < 1):
@@ -109,6 +128,8 @@ def _level(name: str, game: str) -> Bot:
         bot = SloppyBot(module, recipe.lapse)
     elif recipe.policy == "greedy":
         bot = GreedyBot(module)
+    elif recipe.policy == "rollout":
+        bot = RolloutBot(module)
     else:
         bot = ISMCTSBot(module, iterations=recipe.iterations)
     bot.name = name

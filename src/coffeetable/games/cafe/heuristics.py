@@ -51,7 +51,10 @@ For ISMCTS: ``priors`` (one step ahead, no planning: the search calls them at
 every new node), ``rollout_action`` (the chain's end first, a sampled
 placement; ``PLANNED_ROLLOUTS`` would follow the round planner in the actions
 phase instead) and ``evaluate`` (``tanh`` of the value lead, or of the solo value
-around ``SOLO_CENTRE``).
+around ``SOLO_CENTRE``). The ``ismcts`` bot here is not the tree search but the
+rollout algorithm over greedy (``SEARCH``, ``coffeetable.bots.rollout``): it rolls
+greedy out to the end of the round and judges by ``evaluate``, trying a take once per
+card (``choice_group``).
 
 Placements cost: ``Company.placements`` tries every anchor that puts a card
 square on a visible square, per distinct rotation (228 anchors, 114 legal
@@ -509,6 +512,36 @@ def rollout_action(state: CafeState, seat: int, rng: random.Random) -> Action:
         return (_ROLLOUT_ORDER[kind], -wanted.get(colour or "", 0), rng.random())
 
     return min(legal, key=rank)
+
+
+#: The search the ``ismcts`` bot runs here (``coffeetable.bots.registry``): the rollout
+#: algorithm over greedy (``coffeetable.bots.rollout``). The tree search, judging leaves by
+#: ``evaluate`` after cheap rollouts, only tied greedy (README); rolling greedy itself out to
+#: the end of the round lets the round planner judge.
+SEARCH = "rollout"
+
+
+def choice_group(action: Action) -> str:
+    """Actions a search tries once, by the best of them: a take's ways to pay for one card
+    (greedy already values the payment; the rollouts are for telling cards apart)."""
+    if action["type"] == "take":
+        return f"take {action['card']}"
+    return repr(sorted(action.items()))
+
+
+#: The rollout search's placements kept (more than its default: a place is cheap to roll out).
+ROLLOUT_PLACES = 6
+
+
+def rollout_budget(state: CafeState, top: int, samples: int) -> tuple[int, int]:
+    """(top, samples) for the rollout search: all its samples for a take (the cards revealed
+    after it decide what the others take), one for a place or an action (the rest of the
+    round deals no card that could tell them apart), and ``ROLLOUT_PLACES`` placements."""
+    if state.phase == "take":
+        return top, samples
+    if state.phase == "place":
+        return max(top, ROLLOUT_PLACES), 1
+    return top, 1
 
 
 def _outlook(state: CafeState, seat: int) -> float:

@@ -1,0 +1,174 @@
+"""The rollout algorithm: one step of policy improvement over greedy (Bertsekas).
+
+Where a game's search judges positions worse than its greedy planner does (Café),
+a search should lean on greedy rather than replace it. At each of its decisions
+this bot
+
+1. values its candidates (``Bot.candidates``) by greedy's ``action_values`` and
+   keeps the best ``top`` of distinct value; actions the heuristics'
+   ``choice_group(action)`` puts in one group (Café: the ways to pay for one card)
+   count once, by their best;
+2. for each kept action, on ``samples`` determinizations of the root
+   (``state.determinize(seat, rng)``; the same ones for every action, common random
+   numbers, so that the actions are compared on the same deals), applies it and
+   lets greedy play every seat to the horizon: the end of the round (``state.round``
+   changes; ``rounds`` > 1 plays more rounds) or of the match;
+3. values the state reached for the seat, in [-1, 1]: the heuristics' ``evaluate``
+   (Café: ``tanh`` of the value lead over the best other company); at the end of a
+   match of two or more seats, the mean of ``returns()`` (win, loss, tie) and that
+   evaluation, so that the result counts most and the lead tells equal results apart;
+4. plays the action of the best mean value (ties: greedy's order).
+
+If the estimates were exact this would play at least as well as greedy, its base
+policy (the rollout algorithm's policy improvement property); with a few samples
+it does so when the differences between actions outweigh the noise. What greedy
+plays in a rollout is what greedy would play: the round planner, the draft values.
+
+Budget: ``top`` actions and ``samples`` rollouts of each (``DEFAULT_TOP``,
+``DEFAULT_SAMPLES``), reproducible (the rng draws the deals); a game's heuristics
+may set them per position, ``rollout_budget(state, top, samples) -> (top, samples)``
+(Café: one sample where the rest of the round hides nothing that tells the actions
+apart, and more placements kept). ``analyse`` has ``ISMCTSBot.analyse``'s shape, for the
+review: every candidate it is asked about is rolled out, not only the top ones.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from types import ModuleType
+
+from coffeetable.bots.base import Bot
+from coffeetable.bots.greedy import GreedyBot
+from coffeetable.bots.ismcts import ActionValue, action_key
+from coffeetable.engine import Action, State
+
+#: Actions kept for the rollouts: greedy's best of distinct value.
+DEFAULT_TOP = 3
+#: Determinizations (rollouts) per kept action.
+DEFAULT_SAMPLES = 4
+#: Rounds a rollout plays: to the end of the current one.
+ROUNDS = 1
+#: Guard: a rollout longer than this many actions is a bug in a game or a bot.
+MAX_ROLLOUT = 10_000
+
+Evaluator = Callable[[State], Sequence[float]]
+Budget = Callable[[State, int, int], tuple[int, int]]
+
+
+class RolloutBot(Bot):
+    """Greedy, improved by rollouts of greedy to the end of the round (module docstring)."""
+
+    name = "rollout"
+    prunes_dominated = True
+
+    def __init__(
+        self,
+        heuristics: ModuleType,
+        *,
+        top: int = DEFAULT_TOP,
+        samples: int = DEFAULT_SAMPLES,
+        rounds: int = ROUNDS,
+    ) -> None:
+        if top < 1 or samples < 1 or rounds < 1:
+            raise ValueError("a rollout search keeps at least one action, sample and round")
+        super().__init__(heuristics=heuristics)
+        self.top = top
+        self.samples = samples
+        #: The horizon: the end of the round plus ``rounds - 1`` more (or of the match).
+        self.rounds = rounds
+        self.greedy = GreedyBot(heuristics)
+        self._evaluate: Evaluator = heuristics.evaluate
+        self._group: Callable[[Action], str] = getattr(heuristics, "choice_group", action_key)
+        self._budget: Budget | None = getattr(heuristics, "rollout_budget", None)
+
+    def budget(self, state: State) -> tuple[int, int]:
+        """(top, samples) for a decision in ``state``: the heuristics' if they say."""
+        if self._budget is None:
+            return self.top, self.samples
+        return self._budget(state, self.top, self.samples)
+
+    def kept(self, state: State, seat: int, actions: Sequence[Action]) -> list[int]:
+        """The indexes of the actions to roll out, greedy's best first (step 1)."""
+        top = self.budget(state)[0]
+        values = self.greedy.values(state, seat, actions)
+        groups: set[str] = set()
+        distinct: dict[float, int] = {}
+        for i in sorted(range(len(actions)), key=lambda i: -values[i]):
+            group = self._group(actions[i])
+            if group in groups:
+                continue
+            groups.add(group)
+            distinct.setdefault(round(values[i], 9), i)
+            if len(distinct) == top:
+                break
+        return list(distinct.values())
+
+    def pick(
+        self, state: State, seat: int, actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        order = self.kept(state, seat, actions)
+        if len(order) == 1:
+            return actions[order[0]]
+        means = self._means(state, seat, [actions[i] for i in order], rng)
+        best = max(range(len(order)), key=lambda j: (means[j], -j))
+        return actions[order[best]]
+
+    def analyse(
+        self, state: State, seat: int, *, seed: int = 0, include: Sequence[Action] = ()
+    ) -> list[ActionValue]:
+        """Greedy's kept actions and ``include``'s legal ones, each rolled out ``samples``
+        times: best first, ``value`` the mean mapped to [0, 1]. Reproducible with
+        ``seed``; leaves ``state`` alone. ValueError if ``seat`` has no legal action."""
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action to analyse")
+        candidates = self.candidates(state, seat)
+        actions = [candidates[i] for i in self.kept(state, seat, candidates)]
+        known = {action_key(action) for action in actions}
+        legal_keys = {action_key(action) for action in legal}
+        for action in include:
+            key = action_key(action)
+            if key in legal_keys and key not in known:
+                actions.append(action)
+                known.add(key)
+        means = self._means(state, seat, actions, random.Random(seed))
+        samples = self.budget(state)[1]
+        result = [
+            ActionValue(action, samples, (mean + 1) / 2)
+            for action, mean in zip(actions, means, strict=True)
+        ]
+        order = sorted(range(len(result)), key=lambda i: (-(result[i].value or 0.0), i))
+        return [result[i] for i in order]
+
+    def _means(
+        self, state: State, seat: int, actions: Sequence[Action], rng: random.Random
+    ) -> list[float]:
+        """Each action's mean value for ``seat`` over the same ``samples`` deals (steps 2-3)."""
+        seeds = [rng.getrandbits(64) for _ in range(self.budget(state)[1])]
+        means = []
+        for action in actions:
+            total = 0.0
+            for sample in seeds:
+                deal = random.Random(sample)
+                total += self._rollout(state.determinize(seat, deal), seat, action, deal)
+            means.append(total / len(seeds))
+        return means
+
+    def _rollout(self, state: State, seat: int, action: Action, rng: random.Random) -> float:
+        """Apply ``action``, let greedy play every seat to the horizon; the value."""
+        end = state.round + self.rounds
+        state.apply(seat, action)
+        for _ in range(MAX_ROLLOUT):
+            if state.is_over or state.round >= end:
+                break
+            actor = state.actors()[0]
+            state.apply(actor, self.greedy.choose(state, actor, rng))
+        else:
+            raise RuntimeError(f"a rollout passed {MAX_ROLLOUT} actions: the round does not end")
+        value = self._evaluate(state)[seat]
+        if state.is_over and state.players > 1:
+            return (state.returns()[seat] + value) / 2
+        return value
