@@ -30,7 +30,7 @@ them is reading order; everywhere else a position is (x, y).
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple, Protocol
 
 Pos = tuple[int, int]
@@ -43,8 +43,39 @@ FOOTPRINTS: tuple[tuple[Pos, ...], tuple[Pos, ...]] = (
     tuple((dx, dy) for dy in range(2) for dx in range(3)),  # landscape, 3 wide
     tuple((dx, dy) for dy in range(3) for dx in range(2)),  # portrait, 2 wide
 )
-#: The same squares as (dy, dx), the order anchors (y, x) are counted in.
-_OFFSETS = tuple(tuple((dy, dx) for dx, dy in footprint) for footprint in FOOTPRINTS)
+
+
+class Table(dict[Pos, tuple[Pos, ...]]):
+    """Squares that stand in a fixed relation to a square, worked out the first time a
+    square is asked for and kept: python-chess's precomputed tables, for a grid with no
+    edge (the squares a company reaches are few, and the same from game to game)."""
+
+    def __init__(self, related: Callable[[Pos], tuple[Pos, ...]]) -> None:
+        super().__init__()
+        self.related = related
+
+    def __missing__(self, pos: Pos) -> tuple[Pos, ...]:
+        found = self[pos] = self.related(pos)
+        return found
+
+
+def _neighbours(pos: Pos) -> tuple[Pos, ...]:
+    x, y = pos
+    return ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+
+
+def _covering(footprint: tuple[Pos, ...]) -> Callable[[Pos], tuple[Pos, ...]]:
+    def anchors(pos: Pos) -> tuple[Pos, ...]:
+        x, y = pos
+        return tuple((y - dy, x - dx) for dx, dy in footprint)
+
+    return anchors
+
+
+#: square (x, y) -> its four orthogonal neighbours (x, y)
+NEIGHBOURS = Table(_neighbours)
+#: footprint -> square (x, y) -> the anchors (y, x) of the rectangles that cover it
+COVERING = (Table(_covering(FOOTPRINTS[0])), Table(_covering(FOOTPRINTS[1])))
 
 
 class SquareLike(Protocol):
@@ -75,7 +106,9 @@ def reading(pos: Pos) -> tuple[int, int]:
 
 
 def _area_id(area: Area) -> tuple[int, int]:
-    return reading(area.squares[0])
+    """Sort key of areas: reading order of their first squares."""
+    x, y = area.squares[0]
+    return y, x
 
 
 #: What joins two touching squares into one area: icon and bean colour.
@@ -105,8 +138,7 @@ def flood(keys: Mapping[Pos, Key], within: Iterable[Pos] | None) -> list[Area]:
         start, key = left.popitem()
         group, todo = [start], [start]
         while todo:
-            x, y = todo.pop()
-            for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            for near in NEIGHBOURS[todo.pop()]:
                 if left.get(near) == key:
                     del left[near]
                     group.append(near)
@@ -118,14 +150,13 @@ def flood(keys: Mapping[Pos, Key], within: Iterable[Pos] | None) -> list[Area]:
 
 
 def _count_cover(
-    cover: dict[Pos, int], legal: list[Pos], offsets: tuple[Pos, ...], new: Iterable[Pos]
+    cover: dict[Pos, int], legal: list[Pos], covering: Table, new: Iterable[Pos]
 ) -> None:
-    """Add each new visible square to the anchors (y, x) that cover it, ``offsets`` being
-    the (dy, dx) of the square inside the footprint's rectangle; ``legal`` (kept in reading
-    order) gains the anchors that reach 2 squares and loses those that pass 4."""
-    for x, y in new:
-        for dy, dx in offsets:
-            anchor = (y - dy, x - dx)
+    """Add each new visible square to the anchors (y, x) that cover it (``covering``, of
+    one footprint); ``legal`` (kept in reading order) gains the anchors that reach 2
+    squares and loses those that pass 4."""
+    for pos in new:
+        for anchor in covering[pos]:
             n = cover.get(anchor, 0) + 1
             cover[anchor] = n
             if n == LEAST_COVER:
@@ -180,8 +211,8 @@ class Layout:
         layout._areas = areas, {pos: area for area in areas for pos in area.squares}
         cover: Cover = ({}, {})
         legal: Legal = ([], [])
-        for f, offsets in enumerate(_OFFSETS):
-            _count_cover(cover[f], legal[f], offsets, grid)
+        for f, covering in enumerate(COVERING):
+            _count_cover(cover[f], legal[f], covering, grid)
         layout._cover = cover, legal
         return layout
 
@@ -246,19 +277,20 @@ class Layout:
                 redo.update(area.squares)
             key = keys.get(pos)
             if key is not None:
-                x, y = pos
-                for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                for near in NEIGHBOURS[pos]:
                     # Not under the card, so as it was: in an area of the base.
                     if near not in redo and keys.get(near) == key:
                         area = area_of[near]
                         gone.add(area.squares[0])
                         redo.update(area.squares)
         found = flood(keys, redo)
-        areas = [area for area in base_areas if area.squares[0] not in gone] + found
-        areas.sort(key=_area_id)
+        areas = [area for area in base_areas if area.squares[0] not in gone]
+        for area in found:  # few: put in their places (the others are in order already)
+            insort(areas, area, key=_area_id)
         area_of = dict(area_of)
-        for pos in redo:
-            area_of.pop(pos, None)
+        for pos in self._card:  # a card square in no area now (the others are found again)
+            if pos not in keys:
+                area_of.pop(pos, None)
         for area in found:
             for pos in area.squares:
                 area_of[pos] = area
@@ -271,8 +303,8 @@ class Layout:
         assert self._base is not None
         cover = (dict(self._base.cover[0]), dict(self._base.cover[1]))
         legal = (list(self._base.legal[0]), list(self._base.legal[1]))
-        for f, offsets in enumerate(_OFFSETS):
-            _count_cover(cover[f], legal[f], offsets, self._new)
+        for f, covering in enumerate(COVERING):
+            _count_cover(cover[f], legal[f], covering, self._new)
         self._cover = cover, legal
         self._let_go()
         return self._cover
