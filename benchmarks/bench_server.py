@@ -7,9 +7,12 @@ Modes (``--mode``):
   file for one; for more, ``--database postgresql://...`` and ``--redis redis://...``,
   where the benchmark makes a scratch database and drops it after). First the echo: as
   many clients as the game has seats, each sending an action-sized message and waiting
-  for it to come back; then the game: ``--tables`` 4-player tables, each seat a client
-  that plays its first legal action whenever it has nothing in flight, both for
-  ``--seconds`` with ``--think`` seconds (mean) between a reply and the next message.
+  for it to come back (one frame in, one out); then the relay: ``--tables`` groups of
+  4 echo sockets (``/ws/echo?group=``), each message sent back to every member (one
+  frame in, one to each seat: an action's frames with no game behind them); then the
+  game: ``--tables`` 4-player tables, each seat a client that plays its first legal
+  action whenever it has nothing in flight; each phase for ``--seconds`` with
+  ``--think`` seconds (mean) between a reply and the next message.
   A game round trip is sending an action to receiving the state that holds its event.
   Figures: messages or accepted actions a second, round trip p50/p99, and server CPU
   (every server process, from /proc) per echoed message or accepted action.
@@ -281,17 +284,32 @@ def echo_phase(args: argparse.Namespace, servers: list[Server]) -> dict[str, Any
         clients.close()
 
 
+def relay_phase(args: argparse.Namespace, servers: list[Server]) -> dict[str, Any]:
+    """As many relay groups as tables, one member per seat: every message goes out to
+    each member of its group, as an action's state goes to each seat."""
+    targets = []
+    for group in range(args.tables):
+        port = servers[group % len(servers)].port
+        for seat in range(PLAYERS):
+            member = group * PLAYERS + seat
+            targets.append((port, f"/ws/echo?group=g{group}", ("relay", member)))
+    clients = Clients(targets, args.client_processes)
+    try:
+        return clients.run(servers, args.seconds, args.think)
+    finally:
+        clients.close()
+
+
 def mode_actions(args: argparse.Namespace) -> dict[str, Any]:
     with cluster(args, args.processes) as servers:
         echo = echo_phase(args, servers)
+        relay = relay_phase(args, servers)
         game = game_phase(args, servers)
-    return {
-        "echo": echo,
-        "game": game,
-        "ratio_cpu": round(game["cpu_us_each"] / echo["cpu_us_each"], 2),
-        "ratio_p50": round(game["p50_ms"] / echo["p50_ms"], 2),
-        "ratio_p99": round(game["p99_ms"] / echo["p99_ms"], 2),
-    }
+    results: dict[str, Any] = {"echo": echo, "relay": relay, "game": game}
+    for name, over, under in (("", game, echo), ("_relay", game, relay), ("_floor", relay, echo)):
+        for figure, key in (("cpu", "cpu_us_each"), ("p50", "p50_ms"), ("p99", "p99_ms")):
+            results[f"ratio{name}_{figure}"] = round(over[key] / under[key], 2)
+    return results
 
 
 def mode_scale(args: argparse.Namespace) -> dict[str, Any]:
@@ -360,11 +378,14 @@ def report(args: argparse.Namespace, results: dict[str, Any]) -> str:
 
     if args.mode == "actions":
         lines.append(phase("echo", results["echo"], "msg"))
+        lines.append(phase("relay", results["relay"], "msg"))
         lines.append(phase("game", results["game"], "act"))
-        lines.append(
-            f"game/echo: server CPU x{results['ratio_cpu']}, p50 x{results['ratio_p50']}, "
-            f"p99 x{results['ratio_p99']} ({results['game']['logged_actions']} in the logs)"
-        )
+        for name, label in (("", "game/echo"), ("_relay", "game/relay"), ("_floor", "relay/echo")):
+            lines.append(
+                f"{label}: server CPU x{results[f'ratio{name}_cpu']}, p50 "
+                f"x{results[f'ratio{name}_p50']}, p99 x{results[f'ratio{name}_p99']}"
+            )
+        lines.append(f"({results['game']['logged_actions']} actions in the logs)")
     elif args.mode == "scale":
         for count, run in results["runs"].items():
             lines.append(phase(f"{count} proc", run, "act"))

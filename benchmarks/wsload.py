@@ -188,6 +188,26 @@ class Echo(Actor):
             self.answered()
 
 
+class Relay(Actor):
+    """A member of an ``/ws/echo?group=`` relay group: sends an action-sized message that
+    names it and waits for it to come back; the group's other frames (one for each
+    member's message, as a table sends each seat a state per action) are only read."""
+
+    def __init__(self, host: str, path: str, member: int) -> None:
+        super().__init__(host, path)
+        self.mark = b'"from":%d}' % member
+        self.message = ECHO_MESSAGE[:-1] + b"," + self.mark
+
+    def act(self) -> None:
+        super().act()
+        self.sent_at = time.perf_counter()
+        self.send(self.message)
+
+    def on_text(self, payload: bytes) -> None:
+        if self.sent_at is not None and payload.endswith(self.mark):
+            self.answered()
+
+
 class Player(Actor):
     """A seat: plays its first legal action (a play if any) from the last state it got.
 
@@ -236,7 +256,8 @@ class Player(Actor):
 async def open_sockets(
     host: str, port: int, targets: list[tuple[str, Any]], at_once: int = 200
 ) -> list[Socket]:
-    """Open one socket per (path, seat) target (seat None: an idle or echo socket)."""
+    """Open one socket per (path, seat) target (seat None: an idle socket; "echo": an
+    echo; ("relay", member): a relay group's member; an int: a table's seat)."""
     loop = asyncio.get_running_loop()
     limit = asyncio.Semaphore(at_once)
 
@@ -244,6 +265,8 @@ async def open_sockets(
         async with limit:
             if seat == "echo":
                 make: Any = lambda: Echo(f"{host}:{port}", path)  # noqa: E731
+            elif isinstance(seat, tuple):  # ("relay", member)
+                make = lambda: Relay(f"{host}:{port}", path, seat[1])  # noqa: E731
             elif seat is None:
                 make = lambda: Socket(f"{host}:{port}", path)  # noqa: E731
             else:

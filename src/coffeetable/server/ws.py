@@ -1,4 +1,4 @@
-"""WebSockets: ``/ws/tables/{id}?token=T`` to play or watch, ``/ws/echo`` for benchmarks.
+"""WebSockets: ``/ws/tables/{id}?token=T`` to play or watch (``/ws/echo``: ``echo.py``).
 
 Server -> client messages (JSON text frames):
 
@@ -81,7 +81,6 @@ from coffeetable.server.cluster import Elsewhere
 from coffeetable.server.connections import (
     MAX_PENDING,
     Connection,
-    Throttle,
     close_reason,
     encode,
 )
@@ -102,7 +101,7 @@ FORBIDDEN, NOT_FOUND, TRY_LATER, POLICY = 4403, 4404, 1013, 1008
 Frame = dict[str, Any]
 
 
-async def _refuse(websocket: WebSocket, reason: str, code: int) -> None:
+async def refuse(websocket: WebSocket, reason: str, code: int) -> None:
     """Accept only to say why, then close with ``code``."""
     await websocket.accept()
     await websocket.send_text(encode({"type": "error", "reason": reason}))
@@ -114,17 +113,17 @@ def client_address(websocket: WebSocket) -> str:
     return str(client[0]) if client else "unknown"
 
 
-async def _admit(websocket: WebSocket, lobby: Lobby) -> str | None:
+async def admit(websocket: WebSocket, lobby: Lobby) -> str | None:
     """Check the Origin and the socket quota; the client's address, or None if refused."""
     limits = lobby.limits
     refusal = origin_refusal(websocket.headers, websocket.url.scheme, limits.allowed_origins)
     if refusal is not None:
-        await _refuse(websocket, refusal, FORBIDDEN)
+        await refuse(websocket, refusal, FORBIDDEN)
         return None
     address = client_address(websocket)
     if not await lobby.admit_socket(address):
         reason = f"too many connections from your address (at most {limits.sockets_per_client})"
-        await _refuse(websocket, reason + ": close one and try again", TRY_LATER)
+        await refuse(websocket, reason + ": close one and try again", TRY_LATER)
         return None
     return address
 
@@ -134,7 +133,7 @@ async def table_socket(
     websocket: WebSocket, table_id: str, token: str | None = None, watch: bool = False
 ) -> None:
     lobby: Lobby = websocket.app.state.lobby
-    address = await _admit(websocket, lobby)
+    address = await admit(websocket, lobby)
     if address is None:
         return
     try:
@@ -152,7 +151,7 @@ async def _serve_table(
         try:
             account = await websocket.app.state.players.account_for(websocket)
         except HTTPException as error:
-            await _refuse(websocket, str(error.detail), FORBIDDEN)
+            await refuse(websocket, str(error.detail), FORBIDDEN)
             return
     user_id = None if account is None else account.user_id
     program = account is not None and is_program(account)
@@ -166,11 +165,11 @@ async def _serve_table(
         )
         return
     except TableError as error:
-        await _refuse(websocket, error.detail, NOT_FOUND)
+        await refuse(websocket, error.detail, NOT_FOUND)
         return
     seat, refusal = seat_of_socket(table, token, user_id, watch, program)
     if refusal is not None:
-        await _refuse(websocket, refusal, FORBIDDEN)
+        await refuse(websocket, refusal, FORBIDDEN)
         return
     await chat.load(table)
     await websocket.accept()
@@ -221,7 +220,7 @@ def parse(frame: Frame, limits: Limits) -> tuple[dict[str, Any] | None, str | No
     """A frame's message, or why it is not one: (message, None) or (None, reason)."""
     text, data = frame.get("text"), frame.get("bytes")
     limit = limits.max_message_bytes
-    if _size(text, data) > limit:
+    if frame_size(text, data) > limit:
         return None, f"a message is at most {limit} bytes"
     if text is None:
         return None, "send JSON in text frames, not binary ones"
@@ -234,7 +233,7 @@ def parse(frame: Frame, limits: Limits) -> tuple[dict[str, Any] | None, str | No
     return message, None
 
 
-def _size(text: str | None, data: bytes | None) -> int:
+def frame_size(text: str | None, data: bytes | None) -> int:
     """A frame's size in bytes (UTF-8 only counted when characters alone cannot tell)."""
     if text is None:
         return len(data or b"")
@@ -311,46 +310,3 @@ def act(table: Table, conn: Connection, message: dict[str, Any]) -> bool:
     key = None if offer is None else offer.key_of(action)
     table.submit(Submission(conn.seat, action, legal, conn, key))
     return True
-
-
-@router.websocket("/ws/echo")
-async def echo_socket(websocket: WebSocket) -> None:
-    """Sends every text frame back: the bare cost of the stack, for benchmarks.
-
-    The same Origin check, socket quota, size limit and message rate as a table's.
-    """
-    lobby: Lobby = websocket.app.state.lobby
-    address = await _admit(websocket, lobby)
-    if address is None:
-        return
-    throttle = Throttle(lobby.limits)
-    try:
-        await websocket.accept()
-        while True:
-            frame = await websocket.receive()
-            if frame["type"] == "websocket.disconnect":
-                break
-            reply = _echo(frame, throttle)
-            if reply is None:
-                await websocket.close(POLICY, "you sent too many messages: this socket is closed")
-                break
-            await websocket.send_text(reply)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        await lobby.socket_closed(address)
-
-
-def _echo(frame: Frame, throttle: Throttle) -> str | None:
-    """What the echo socket answers a frame (None: close it, it floods)."""
-    text = frame.get("text")
-    if _size(text, frame.get("bytes")) > throttle.limits.max_message_bytes:
-        reason = f"a message is at most {throttle.limits.max_message_bytes} bytes"
-        return encode({"type": "error", "reason": reason})
-    if not throttle.messages.take():
-        if not throttle.refused():
-            return None
-        return encode({"type": "error", "reason": throttle.too_many_messages})
-    if text is None:
-        return encode({"type": "error", "reason": "send text frames, not binary ones"})
-    return text
