@@ -53,7 +53,6 @@ from typing import TYPE_CHECKING, Any
 from coffeetable.engine import Action, IllegalAction, State, View
 from coffeetable.games.cafe.cards import COLOURS, PLANS, ROUNDS, STARTS
 from coffeetable.games.cafe.rules import CafeState
-from coffeetable.games.cafe.scoring import points
 from coffeetable.interop.encoding import Codec, Features, action_key, relative
 
 if TYPE_CHECKING:
@@ -156,11 +155,15 @@ def action_table() -> list[Action]:
 
 
 class CafeCodec(Codec):
-    """Café's codec: deliveries are encoded by recipient and decoded with the state."""
+    """Café's codec: deliveries are encoded by recipient and decoded with the state.
+
+    The environment's paths, ``observe_state`` and ``legal_from`` with a state,
+    are ``cafe_state``'s: they read the state, not a view (the site's path,
+    ``features``), and the tests hold them to it.
+    """
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__("cafe", players, options, action_table(), features, fast_index)
-        self.state_view = light_view
         from coffeetable.interop import cafe_state  # it reads this module's tables
 
         self._state = cafe_state
@@ -388,60 +391,6 @@ def features(view: View, f: Features) -> None:
         f.scalar(company["actions_left"], 8)
         f.scalar(company["score"], 50)
     f.multi_hot([(w - seat) % n for w in view["winners"]], MAX_PLAYERS)
-
-
-def light_view(state: State, seat: int) -> View:
-    """What ``features`` reads of ``state.view(seat)``, straight from the state.
-
-    The engine's view also lists cards, areas and score parts for the boards,
-    which costs several times the observation; this builds only the fields
-    the observation uses, with the same values (every one is public: the
-    view hides only the deck's order). The environment observes through it;
-    the site adapter through the real view, and the tests check that both
-    give the same vector.
-    """
-    assert isinstance(state, CafeState)
-    phase = state.phase
-    return {
-        "seat": seat,
-        "phase": phase,
-        "round": state.round_number,
-        "master": state.master,
-        "turn": state.order[state.turn] if phase in ("take", "place") else None,
-        "display": [{"id": card} for card in state.display],
-        "holding": None if state.holding is None else {"id": state.holding},
-        "discard": [{"id": card} for card in state.discard],
-        "deck_count": len(state.deck),
-        "supply": state.supply,
-        "players": [_light_company(state, other) for other in range(state.players)],
-        "winners": state.winners,
-    }
-
-
-def _light_company(state: CafeState, seat: int) -> dict[str, Any]:
-    company = state.companies[seat]
-    return {
-        "squares": [
-            {
-                "x": x,
-                "y": y,
-                "icon": square.icon,
-                "colour": square.colour,
-                "cubes": square.cubes,
-                "cube_colour": square.cube_colour,
-            }
-            for (x, y), square in company.grid.items()
-        ],
-        "cafes": [
-            {"id": cafe.id, "lost": cafe.lost, "complete": cafe.complete, "have": cafe.have}
-            for cafe in company.cafes.values()
-        ],
-        "warehouse": company.warehouse,
-        "cups": company.count("cup"),
-        "ships": company.count("ship"),
-        "actions_left": state.actions_left[seat],
-        "score": points(company),
-    }
 
 
 def build(players: int, options: dict[str, Any]) -> Codec:

@@ -27,7 +27,13 @@ Speed matters (environments step millions of times): ``encode`` first looks
 an action up by its items in their own order (``quick_key``), which is exact
 for the engine's and the site's actions alike, and only on a miss builds the
 canonical key; ``Features`` keeps index lists and fills the vector in one
-numpy pass.
+numpy pass. The environments take two faster paths, which each game's codec
+overrides: ``observe_state(state, seat)`` writes the same vector as
+``observe(state.view(seat))`` straight from the state's fields (no view is
+built), and ``legal_from`` encodes a whole legal list at once (Doppio by
+action identity, Café with its arithmetic inlined).
+tests/interop/test_fast_paths.py holds both to the plain paths over many
+random positions; the site adapter takes the plain ones (it has views).
 """
 
 from __future__ import annotations
