@@ -534,11 +534,12 @@ ROLLOUT_PLACES = 6
 
 
 def rollout_budget(state: CafeState, top: int, samples: int) -> tuple[int, int]:
-    """(top, samples) for the rollout search: all its samples for a take (the cards revealed
-    after it decide what the others take), one for a place or an action (the rest of the
-    round deals no card that could tell them apart), and ``ROLLOUT_PLACES`` placements."""
+    """(top, samples) for the rollout search: for a take all its samples at 2 players, half
+    with more (the cards revealed after it decide what the others take; a rollout of 3 or 4
+    companies costs twice as much), one for a place or an action (the rest of the round
+    deals no card that could tell them apart), and ``ROLLOUT_PLACES`` placements."""
     if state.phase == "take":
-        return top, samples
+        return top, samples if state.players <= 2 else max(1, samples // 2)
     if state.phase == "place":
         return max(top, ROLLOUT_PLACES), 1
     return top, 1
