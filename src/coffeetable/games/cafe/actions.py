@@ -45,32 +45,43 @@ def choices(company: Company, supply: dict[str, int]) -> list[Action]:
     areas are empty, which colours lie on bean and on drying squares.
     """
     grid = company.grid
-    out: list[Action] = []
-    # The empty drying and roasting areas (targets), the roasting areas with cubes, and
-    # the colours on each kind of square (what a dry or a roast would move).
-    targets: dict[str, list[Area]] = {"dry": [], "roast": []}
-    loaded: list[Area] = []
-    colours: dict[str, set[str | None]] = {"bean": set(), "dry": set(), "roast": set()}
+    out: list[Action] = []  # the produces, made during the look
+    on_beans: set[str | None] = set()  # colours a dry would move
+    on_drying: set[str | None] = set()  # colours a roast would move
+    dry_targets: list[Area] = []
+    roast_targets: list[Area] = []
+    loaded: list[Area] = []  # roasting areas with cubes to deliver
     for area in company.layout.areas:
-        kind = area.kind
-        empty = True
-        for pos in area.squares:
+        kind, colour, squares = area
+        held: set[str | None] | None = None  # colours on the area, None if it is empty
+        for pos in squares:
             square = grid[pos]
             if square.cubes:
-                empty = False
-                colours[kind].add(square.cube_colour)
-        if not empty:
-            if kind == "roast":
-                loaded.append(area)
-        elif kind != "bean":
-            targets[kind].append(area)
-        elif area.colour and supply[area.colour] > 0:
-            x, y = area.squares[0]
-            out.append({"type": "produce", "area": [x, y]})
-    for kind, source in SOURCE.items():
-        ready = [c for c in COLOURS if c in colours[source]]
-        if ready:
-            for area in targets[kind]:
+                if held is None:
+                    held = set()
+                held.add(square.cube_colour)
+        if held is None:
+            if kind == "bean":
+                if colour and supply[colour] > 0:
+                    x, y = squares[0]
+                    out.append({"type": "produce", "area": [x, y]})
+            elif kind == "dry":
+                dry_targets.append(area)
+            else:
+                roast_targets.append(area)
+        elif kind == "bean":
+            on_beans |= held
+        elif kind == "dry":
+            on_drying |= held
+        else:
+            loaded.append(area)
+    for kind, targets, held in (
+        ("dry", dry_targets, on_beans),
+        ("roast", roast_targets, on_drying),
+    ):
+        if targets and held:
+            ready = [c for c in COLOURS if c in held]
+            for area in targets:
                 x, y = area.squares[0]
                 out += [{"type": kind, "colour": c, "area": [x, y]} for c in ready]
     for area in loaded:

@@ -165,6 +165,9 @@ def _count_cover(
                 del legal[bisect_left(legal, anchor)]
 
 
+#: The areas in reading order, the area of each square, and the areas by their first
+#: squares written (y, x) (sorted, they are in reading order).
+_Areas = tuple[list[Area], dict[Pos, Area], dict[Pos, Area]]
 #: Visible squares under each anchor (y, x) of the two footprints (no entry: none).
 Cover = tuple[dict[Pos, int], dict[Pos, int]]
 #: The anchors of each footprint that cover 2 to 4 visible squares, in reading order.
@@ -195,7 +198,7 @@ class Layout:
         # The layout before the card, the card's squares and those new to the view: what
         # the areas and counts not yet worked out are worked out from (then let go).
         self._base, self._card, self._new = base, card, new
-        self._areas: tuple[list[Area], dict[Pos, Area]] | None = None
+        self._areas: _Areas | None = None
         self._cover: tuple[Cover, Legal] | None = None
         self._squares_of: dict[str, tuple[Pos, ...]] = {}
 
@@ -208,7 +211,11 @@ class Layout:
         layout = cls(area_keys(grid), icons)
         areas = flood(layout.keys, None)
         areas.sort(key=_area_id)
-        layout._areas = areas, {pos: area for area in areas for pos in area.squares}
+        layout._areas = (
+            areas,
+            {pos: area for area in areas for pos in area.squares},
+            {_area_id(area): area for area in areas},
+        )
         cover: Cover = ({}, {})
         legal: Legal = ([], [])
         for f, covering in enumerate(COVERING):
@@ -258,7 +265,7 @@ class Layout:
         """footprint -> the legal anchors (y, x): those covering 2 to 4 visible squares."""
         return (self._cover or self._work_out_cover())[1]
 
-    def _work_out_areas(self) -> tuple[list[Area], dict[Pos, Area]]:
+    def _work_out_areas(self) -> _Areas:
         """The base's areas with the card's changes.
 
         Only two kinds of area can change: one the card lies on (it shrinks or splits)
@@ -266,7 +273,7 @@ class Layout:
         flooded again, over their squares and the card's; the others are kept.
         """
         assert self._base is not None
-        base_areas, area_of = self._base.areas, self._base.area_of
+        _, area_of, by_id = self._base._areas or self._base._work_out_areas()
         keys = self.keys
         redo = set(self._card)  # the squares to flood again
         gone: set[Pos] = set()  # the ids of the base areas among them
@@ -284,17 +291,18 @@ class Layout:
                         gone.add(area.squares[0])
                         redo.update(area.squares)
         found = flood(keys, redo)
-        areas = [area for area in base_areas if area.squares[0] not in gone]
-        for area in found:  # few: put in their places (the others are in order already)
-            insort(areas, area, key=_area_id)
+        by_id = dict(by_id)
+        for x, y in gone:
+            del by_id[y, x]
         area_of = dict(area_of)
         for pos in self._card:  # a card square in no area now (the others are found again)
             if pos not in keys:
                 area_of.pop(pos, None)
         for area in found:
+            by_id[_area_id(area)] = area
             for pos in area.squares:
                 area_of[pos] = area
-        self._areas = areas, area_of
+        self._areas = [by_id[key] for key in sorted(by_id)], area_of, by_id
         self._let_go()
         return self._areas
 
