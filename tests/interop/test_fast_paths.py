@@ -84,3 +84,28 @@ def test_legal_lists_encode_as_each_action_alone(
             assert list(table.legal_from(actions, state, seat).items()) == list(expected.items())
             seen += len(actions)
     assert seen > 100, seen
+
+
+def test_odd_actions_take_the_slow_way() -> None:
+    """Actions no engine lists (a field too many, a rotation out of range, a tuple area)
+    get what ``encode`` gives them: the fast paths trust nothing they have not checked."""
+    name, players = "cafe", 2
+    table = codec(name, players)
+    state = get_game(name).new_state(players=players, seed=0)
+    odd = [
+        {"type": "place", "x": 0, "y": 2, "rotation": 4},
+        {"type": "place", "x": 0, "y": 2, "rotation": -1},
+        {"type": "place", "x": 0, "y": 2, "rotation": 1.0},
+        {"type": "place", "x": 0, "y": 2, "rotation": 0, "extra": 1},
+        {"type": "place", "x": 99, "y": 2, "rotation": 0},
+        {"type": "produce", "area": (0, 0)},
+        {"type": "take", "card": "nope"},
+        {"type": "place", "x": 0, "y": 2, "rotation": 0},
+    ]
+    expected = {}
+    for action in odd:
+        index = table.encode(action, state, 0)
+        if index is not None and index not in expected:
+            expected[index] = action
+    assert list(table.legal_from(odd, state, 0).items()) == list(expected.items())
+    assert len(expected) >= 1  # the last one is a real placement's index

@@ -201,8 +201,9 @@ def legal_from(
 ) -> dict[int, Action]:
     """``CafeCodec.legal_from`` with the state, the common kinds' arithmetic inlined.
 
-    Every index is checked against the codec's table (a miss goes the codec's
-    slow way, ``lookup``); deliveries are worked out per area as there.
+    Every index is checked against the codec's table (a placement by its fields'
+    count and range, which says the same); a miss goes the codec's slow way,
+    ``lookup``. Deliveries are worked out per area as there.
     """
     memo: dict[tuple[int, int], list[Action]] = {}
     out: dict[int, Action] = {}
@@ -213,12 +214,15 @@ def legal_from(
         index: int | None
         try:
             if kind == "place":
+                rotation = action["rotation"]
                 index = (
                     PLACE_BASE
-                    + action["rotation"] * POSITIONS
+                    + rotation * POSITIONS
                     + SQUARE_BASE[action["x"], action["y"]] // SQUARE
                 )
-                if len(action) == 4:  # its four fields, found: the table's entry (and cheaper)
+                if len(action) == 4 and type(rotation) is int and 0 <= rotation < 4:
+                    # four fields, each found and in range: what comparing with the table's
+                    # entry would say, for less
                     if index not in out:
                         out[index] = action
                     continue
