@@ -13,8 +13,9 @@ this bot
    numbers, so that the actions are compared on the same deals), applies it and
    lets greedy play every seat to the horizon: the end of the round (``state.round``
    changes; ``rounds`` > 1 plays more rounds) or of the match;
-3. values the state reached for the seat, in [-1, 1]: the heuristics' ``evaluate``
-   (Café: ``tanh`` of the value lead over the best other company); at the end of a
+3. values the state reached for the seat, in [-1, 1]: the heuristics'
+   ``rollout_value`` if they have one, else their ``evaluate`` (Café: ``tanh`` of the
+   value lead over the other company at 2 players, of its own value with more); at the end of a
    match of two or more seats, the mean of ``returns()`` (win, loss, tie) and that
    evaluation, so that the result counts most and the lead tells equal results apart;
 4. plays the action of the best mean value (ties: greedy's order).
@@ -78,7 +79,9 @@ class RolloutBot(Bot):
         #: The horizon: the end of the round plus ``rounds - 1`` more (or of the match).
         self.rounds = rounds
         self.greedy = GreedyBot(heuristics)
-        self._evaluate: Evaluator = heuristics.evaluate
+        self._evaluate: Evaluator = (
+            getattr(heuristics, "rollout_value", None) or heuristics.evaluate
+        )
         self._group: Callable[[Action], str] = getattr(heuristics, "choice_group", action_key)
         self._budget: Budget | None = getattr(heuristics, "rollout_budget", None)
 
