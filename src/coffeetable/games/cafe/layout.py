@@ -165,9 +165,9 @@ def _count_cover(
                 del legal[bisect_left(legal, anchor)]
 
 
-#: The areas in reading order, the area of each square, and the areas by their first
-#: squares written (y, x) (sorted, they are in reading order).
-_Areas = tuple[list[Area], dict[Pos, Area], dict[Pos, Area]]
+#: The areas in reading order, the area of each square, and the areas' first squares
+#: written (y, x), in the same order (sorted: where a new area goes is a bisection).
+_Areas = tuple[list[Area], dict[Pos, Area], list[Pos]]
 #: Visible squares under each anchor (y, x) of the two footprints (no entry: none).
 Cover = tuple[dict[Pos, int], dict[Pos, int]]
 #: The anchors of each footprint that cover 2 to 4 visible squares, in reading order.
@@ -214,7 +214,7 @@ class Layout:
         layout._areas = (
             areas,
             {pos: area for area in areas for pos in area.squares},
-            {_area_id(area): area for area in areas},
+            [_area_id(area) for area in areas],
         )
         cover: Cover = ({}, {})
         legal: Legal = ([], [])
@@ -273,7 +273,7 @@ class Layout:
         flooded again, over their squares and the card's; the others are kept.
         """
         assert self._base is not None
-        _, area_of, by_id = self._base._areas or self._base._work_out_areas()
+        areas, area_of, ids = self._base._areas or self._base._work_out_areas()
         keys = self.keys
         redo = set(self._card)  # the squares to flood again
         gone: set[Pos] = set()  # the ids of the base areas among them
@@ -291,18 +291,21 @@ class Layout:
                         gone.add(area.squares[0])
                         redo.update(area.squares)
         found = flood(keys, redo)
-        by_id = dict(by_id)
+        areas, ids, area_of = list(areas), list(ids), dict(area_of)
         for x, y in gone:
-            del by_id[y, x]
-        area_of = dict(area_of)
+            i = bisect_left(ids, (y, x))
+            del areas[i], ids[i]
         for pos in self._card:  # a card square in no area now (the others are found again)
             if pos not in keys:
                 area_of.pop(pos, None)
         for area in found:
-            by_id[_area_id(area)] = area
+            x, y = area.squares[0]
+            i = bisect_left(ids, (y, x))
+            areas.insert(i, area)
+            ids.insert(i, (y, x))
             for pos in area.squares:
                 area_of[pos] = area
-        self._areas = [by_id[key] for key in sorted(by_id)], area_of, by_id
+        self._areas = areas, area_of, ids
         self._let_go()
         return self._areas
 
