@@ -15,9 +15,10 @@ this bot
    changes; ``rounds`` > 1 plays more rounds) or of the match;
 3. values the state reached for the seat, in [-1, 1]: the heuristics'
    ``rollout_value`` if they have one, else their ``evaluate`` (Café: ``tanh`` of the
-   value lead over the other company at 2 players, of its own value with more); at the end of a
-   match of two or more seats, the mean of ``returns()`` (win, loss, tie) and that
-   evaluation, so that the result counts most and the lead tells equal results apart;
+   value lead over the other company at 2 players, of its own value with more); at
+   the end of a match of two or more seats, the mean of ``returns()`` (win, loss,
+   tie) and that value, so that the result counts most and the value tells equal
+   results apart;
 4. plays the action of the best mean value (ties: greedy's order).
 
 If the estimates were exact this would play at least as well as greedy, its base
@@ -29,8 +30,9 @@ Budget: ``top`` actions and ``samples`` rollouts of each (``DEFAULT_TOP``,
 ``DEFAULT_SAMPLES``), reproducible (the rng draws the deals); a game's heuristics
 may set them per position, ``rollout_budget(state, top, samples) -> (top, samples)``
 (Café: one sample where the rest of the round hides nothing that tells the actions
-apart, and more placements kept). ``analyse`` has ``ISMCTSBot.analyse``'s shape, for the
-review: every candidate it is asked about is rolled out, not only the top ones.
+apart, and more placements kept). ``analyse`` has ``ISMCTSBot.analyse``'s shape
+(every action it is asked about is rolled out, not only the top ones); the review
+still asks the tree search (``coffeetable.bots.review``).
 """
 
 from __future__ import annotations
