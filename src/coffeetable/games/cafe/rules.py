@@ -180,10 +180,17 @@ class CafeState(State):
         }
 
     def clone(self) -> CafeState:
+        # Random(0), not Random(): the state set at once replaces the seed, so there is no
+        # need to read one from the system.
+        rng = random.Random(0)
+        rng.setstate(self.rng.getstate())
+        return self._copy(rng)
+
+    def _copy(self, rng: random.Random) -> CafeState:
+        """A copy of the state with ``rng`` as its generator."""
         other = object.__new__(CafeState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = rng
         other.supply = dict(self.supply)
         other.companies = [company.copy() for company in self.companies]
         other.deck, other.unused = list(self.deck), list(self.unused)
@@ -196,8 +203,7 @@ class CafeState(State):
     def determinize(self, seat: int, rng: random.Random) -> CafeState:
         """Re-deal the undrawn deck from every plan card nobody has seen (deck and box)."""
         self.check_seat(seat)
-        other = self.clone()
-        other.rng = random.Random(rng.getrandbits(64))
+        other = self._copy(random.Random(rng.getrandbits(64)))  # (a clone's generator unused)
         unseen = other.deck + other.unused
         rng.shuffle(unseen)
         other.deck, other.unused = unseen[: len(other.deck)], unseen[len(other.deck) :]
