@@ -203,7 +203,8 @@ class CafeState(State):
     def determinize(self, seat: int, rng: random.Random) -> CafeState:
         """Re-deal the undrawn deck from every plan card nobody has seen (deck and box)."""
         self.check_seat(seat)
-        other = self._copy(random.Random(rng.getrandbits(64)))  # (a clone's generator unused)
+        # A copy with its new generator at once (clone would copy the old one to no use).
+        other = self._copy(random.Random(rng.getrandbits(64)))
         unseen = other.deck + other.unused
         rng.shuffle(unseen)
         other.deck, other.unused = unseen[: len(other.deck)], unseen[len(other.deck) :]
