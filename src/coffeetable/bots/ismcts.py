@@ -65,7 +65,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -111,6 +111,21 @@ class ActionValue:
 def action_key(action: Action) -> str:
     """A canonical string for an action: its JSON with sorted keys."""
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def with_included(
+    actions: list[Action], legal: list[Action], include: Iterable[Action]
+) -> list[Action]:
+    """``actions`` and, after them, each action of ``include`` that is legal and not among
+    them yet (an analysis asked about a move the search would not look at: a review's)."""
+    known = {action_key(action) for action in actions}
+    legal_keys = {action_key(action) for action in legal}
+    for action in include:
+        key = action_key(action)
+        if key in legal_keys and key not in known:
+            actions.append(action)
+            known.add(key)
+    return actions
 
 
 class Node:
@@ -303,14 +318,7 @@ class ISMCTSBot(Bot):
         legal = state.legal_actions(seat)
         if not legal:
             raise ValueError(f"seat {seat} has no legal action to analyse")
-        actions = self.candidates(state, seat)
-        known = {action_key(action) for action in actions}
-        legal_keys = {action_key(action) for action in legal}
-        for action in include:
-            key = action_key(action)
-            if key in legal_keys and key not in known:
-                actions.append(action)
-                known.add(key)
+        actions = with_included(self.candidates(state, seat), legal, include)
         root = Node()
         if len(actions) > 1:
             self._search(root, state, seat, random.Random(seed), root_actions=actions)

@@ -43,7 +43,7 @@ from types import ModuleType
 
 from coffeetable.bots.base import Bot
 from coffeetable.bots.greedy import GreedyBot
-from coffeetable.bots.ismcts import ActionValue, action_key
+from coffeetable.bots.ismcts import ActionValue, action_key, with_included
 from coffeetable.engine import Action, State
 
 #: Actions kept for the rollouts: greedy's best of distinct value.
@@ -131,14 +131,8 @@ class RolloutBot(Bot):
         if not legal:
             raise ValueError(f"seat {seat} has no legal action to analyse")
         candidates = self.candidates(state, seat)
-        actions = [candidates[i] for i in self.kept(state, seat, candidates)]
-        known = {action_key(action) for action in actions}
-        legal_keys = {action_key(action) for action in legal}
-        for action in include:
-            key = action_key(action)
-            if key in legal_keys and key not in known:
-                actions.append(action)
-                known.add(key)
+        kept = [candidates[i] for i in self.kept(state, seat, candidates)]
+        actions = with_included(kept, legal, include)
         means = self._means(state, seat, actions, random.Random(seed))
         samples = self.budget(state)[1]
         result = [

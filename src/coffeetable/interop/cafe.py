@@ -98,6 +98,16 @@ def position(x: int, y: int) -> int | None:
     return None
 
 
+def area_of(action: Any) -> tuple[tuple[int, int], int] | None:
+    """An action's ``area`` as ``(x, y)`` with its position, or None if it names none on the
+    board."""
+    area = action.get("area")
+    if not isinstance(area, list) or len(area) != 2:
+        return None
+    spot = position(area[0], area[1])
+    return None if spot is None else ((area[0], area[1]), spot)
+
+
 #: Values per café in a company's block (in play, lost, complete, cubes had per colour).
 CAFE_VALUES = 3 + len(COLOURS)
 #: café id -> where its values start in the cafés block.
@@ -220,13 +230,10 @@ class CafeCodec(Codec):
         memo: dict[tuple[int, int], dict[Hashable, int]] | None = None,
     ) -> int | None:
         """A delivery's index; ``memo`` keeps each area's recipients (one legal list's worth)."""
-        area = action.get("area")
-        if not isinstance(area, list) or len(area) != 2:
+        found = area_of(action)
+        if found is None:
             return None
-        spot = position(area[0], area[1])
-        if spot is None:
-            return None
-        where = (area[0], area[1])
+        where, spot = found
         keys = None if memo is None else memo.get(where)
         if keys is None:
             try:
@@ -250,13 +257,10 @@ class CafeCodec(Codec):
     ) -> int | None:
         """A legal delivery's index, found by equality among its area's recipients
         (``memo`` keeps them per area, for one legal list)."""
-        area = action.get("area")
-        if not isinstance(area, list) or len(area) != 2:
+        found = area_of(action)
+        if found is None:
             return None
-        spot = position(area[0], area[1])
-        if spot is None:
-            return None
-        where = (area[0], area[1])
+        where, spot = found
         choices = memo.get(where)
         if choices is None:
             try:

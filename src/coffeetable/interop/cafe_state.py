@@ -53,6 +53,7 @@ from coffeetable.interop.cafe import (
     SQUARE,
     SQUARE_BASE,
 )
+from coffeetable.interop.encoding import scaled
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -131,9 +132,9 @@ def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
     if state.holding is not None:
         ones.append(HOLDING_AT + PLAN_INDEX[state.holding])
     ones += [DISCARD_AT + PLAN_INDEX[card] for card in state.discard]
-    scaled = [(DECK_AT, len(state.deck), 40)]
+    counts = [(DECK_AT, len(state.deck), 40)]  # (where, value, scale), scaled at the end
     supply = state.supply
-    scaled += [(SUPPLY_AT + c, supply[colour], 35) for c, colour in COLOURS_AT]
+    counts += [(SUPPLY_AT + c, supply[colour], 35) for c, colour in COLOURS_AT]
     boards = []
     for offset in range(n):
         start = TABLE_VALUES + offset * SEAT_VALUES
@@ -170,23 +171,18 @@ def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
                         values.append(had / 3)
         at = start + COUNTS_AT
         warehouse = company.warehouse
-        scaled += [(at + c, warehouse[colour], 10) for c, colour in COLOURS_AT]
+        counts += [(at + c, warehouse[colour], 10) for c, colour in COLOURS_AT]
         layout = company.layout
         at += len(COLOURS)
-        scaled.append((at, layout.count("cup"), 10))
-        scaled.append((at + 1, layout.count("ship"), 10))
-        scaled.append((at + 2, state.actions_left[other], 8))
+        counts.append((at, layout.count("cup"), 10))
+        counts.append((at + 1, layout.count("ship"), 10))
+        counts.append((at + 2, state.actions_left[other], 8))
         # the score, as ``scoring.points``: complete cafés and the warehouse
-        scaled.append((at + 3, cafe_points + warehouse_points(warehouse), 50))
+        counts.append((at + 3, cafe_points + warehouse_points(warehouse), 50))
     winners_at = TABLE_VALUES + n * SEAT_VALUES
     ones += [winners_at + (w - seat) % n for w in state.winners]
-    for where, value, scale in scaled:
-        if value > 0:
-            if value >= scale:
-                ones.append(where)
-            else:
-                indices.append(where)
-                values.append(value / scale)
+    for where, value, scale in counts:
+        scaled(ones, indices, values, where, value, scale)
     out = np.zeros(size, dtype=np.float32)
     out.put(ones, 1.0)
     for board in boards:

@@ -35,7 +35,7 @@ import numpy as np
 
 from coffeetable.engine import Action, State, View
 from coffeetable.games.doppio.cards import COLOURS, KINDS, SETUP_ORDER, SPACES
-from coffeetable.interop.encoding import Codec, Features, relative
+from coffeetable.interop.encoding import Codec, Features, relative, scaled
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -165,18 +165,6 @@ SEAT_VALUES = 2 * CARDS + 2
 PHASE_INDEX = {"setup": 0, "play": 1, "over": 2}
 #: The most actions ``DoppioCodec`` remembers by identity (past it, it starts again).
 KNOWN_KEPT = 20_000
-
-
-def scaled(
-    ones: list[int], indices: list[int], values: list[float], at: int, value: float, scale: float
-) -> None:
-    """``Features.scalar`` at ``at``: ``value / scale`` clipped to [0, 1]."""
-    if value > 0:
-        if value >= scale:
-            ones.append(at)
-        else:
-            indices.append(at)
-            values.append(value / scale)
 
 
 class DoppioCodec(Codec):

@@ -190,6 +190,20 @@ class Features:
         return out
 
 
+def scaled(
+    ones: list[int], indices: list[int], values: list[float], at: int, value: float, scale: float
+) -> None:
+    """``Features.scalar`` for the fast observation paths, which collect an observation as
+    lists (indices set to 1, and other indices with their values) for one numpy pass:
+    ``value / scale`` at ``at``, clipped to [0, 1] (0 adds nothing)."""
+    if value > 0:
+        if value >= scale:
+            ones.append(at)
+        else:
+            indices.append(at)
+            values.append(value / scale)
+
+
 def relative(seat: int, other: int | None, players: int) -> int | None:
     """``other`` counted from ``seat`` (0 is the seat itself), None stays None."""
     return None if other is None else (other - seat) % players

@@ -46,7 +46,7 @@ from coffeetable.games.espresso.cards import (
     colour_of,
     value_of,
 )
-from coffeetable.interop.encoding import Codec, Features
+from coffeetable.interop.encoding import Codec, Features, scaled
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -194,7 +194,7 @@ class EspressoCodec(Codec):
             other = (seat + offset) % n
             area = s.areas[other]
             espresso, pile = area.espresso, area.pile
-            _scaled(ones, indices, values, at, len(espresso), 9)
+            scaled(ones, indices, values, at, len(espresso), 9)
             if espresso:
                 ones += _card_ones(at + 1, espresso[-1])
             if not hide_help:
@@ -202,20 +202,20 @@ class EspressoCodec(Codec):
                     if card is not None:
                         ones += _card_ones(at + 1 + CARD_VALUES * (1 + slot), card)
             at += 1 + CARD_VALUES * (1 + HELP_SLOTS)
-            _scaled(ones, indices, values, at, len(pile), 36)
+            scaled(ones, indices, values, at, len(pile), 36)
             if pile:
                 ones += _card_ones(at + 1, pile[-1])
             at += 1 + CARD_VALUES
-            _scaled(ones, indices, values, at, len(area.hand), 36)
-            _scaled(ones, indices, values, at + 1, s.totals[other], 100)
+            scaled(ones, indices, values, at, len(area.hand), 36)
+            scaled(ones, indices, values, at + 1, s.totals[other], 100)
             if area.ready:
                 ones.append(at + 2)
             if area.stuck:
                 ones.append(at + 3)
             at += 4
         ones.append(at + PHASES.index(s.phase))
-        _scaled(ones, indices, values, at + 3, s.round_number, 10)
-        _scaled(ones, indices, values, at + 4, s.target, 100)
+        scaled(ones, indices, values, at + 3, s.round_number, 10)
+        scaled(ones, indices, values, at + 4, s.target, 100)
         if s.zero:
             ones.append(at + 5)
         if s.chaos:
@@ -226,7 +226,7 @@ class EspressoCodec(Codec):
             raise ValueError(f"{len(centre)} stacks: more than the {self.stacks} foreseen")
         for stack in centre:
             ones.append(at)
-            _scaled(ones, indices, values, at + 1, len(stack), 9)
+            scaled(ones, indices, values, at + 1, len(stack), 9)
             top = stack[-1]
             shown = value_of(top)
             if zero and shown == 0:
@@ -248,18 +248,6 @@ class EspressoCodec(Codec):
         if indices:
             out.put(indices, values)
         return out
-
-
-def _scaled(
-    ones: list[int], indices: list[int], values: list[float], at: int, value: float, scale: float
-) -> None:
-    """``Features.scalar`` at ``at``: ``value / scale`` clipped to [0, 1]."""
-    if value > 0:
-        if value >= scale:
-            ones.append(at)
-        else:
-            indices.append(at)
-            values.append(value / scale)
 
 
 def _card_ones(at: int, card: int) -> tuple[int, int, int]:
