@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 from coffeetable.engine import Action, IllegalAction, State, View
 from coffeetable.games.cafe.cards import COLOURS, PLANS, ROUNDS, STARTS
 from coffeetable.games.cafe.rules import CafeState
-from coffeetable.interop.encoding import Codec, Features, action_key, relative
+from coffeetable.interop.encoding import Codec, Features, action_key, relative, scaled
 
 if TYPE_CHECKING:
     import numpy as np
@@ -364,12 +364,7 @@ def features(view: View, f: Features) -> None:
                 ones.append(base + COLOUR_OFFSET[square["colour"]])
             cubes = square["cubes"]
             if cubes and square["cube_colour"] is not None:
-                where = base + CUBE_OFFSET[square["cube_colour"]]
-                if cubes >= 3:
-                    ones.append(where)
-                else:
-                    indices.append(where)
-                    values.append(cubes / 3)
+                scaled(ones, indices, values, base + CUBE_OFFSET[square["cube_colour"]], cubes, 3)
         f.skip(POSITIONS * SQUARE)
         start = f.size
         for cafe in company["cafes"]:
@@ -380,13 +375,7 @@ def features(view: View, f: Features) -> None:
             if cafe["complete"]:
                 ones.append(base + 2)
             for colour, have in cafe["have"].items():
-                if have > 0:
-                    where = base + 3 + COLOUR_INDEX[colour]
-                    if have >= 3:
-                        ones.append(where)
-                    else:
-                        indices.append(where)
-                        values.append(have / 3)
+                scaled(ones, indices, values, base + 3 + COLOUR_INDEX[colour], have, 3)
         f.skip(len(CAFE_IDS) * CAFE_VALUES)
         for colour in COLOURS:
             f.scalar(company["warehouse"][colour], 10)

@@ -146,11 +146,7 @@ def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
         for base, square in [(b, s) for pos, b in cube_squares if (s := grid[pos]).cubes]:
             if square.cube_colour is not None:
                 where = start + base + CUBE_OFFSET[square.cube_colour]
-                if square.cubes >= 3:
-                    ones.append(where)
-                else:
-                    indices.append(where)
-                    values.append(square.cubes / 3)
+                scaled(ones, indices, values, where, square.cubes, 3)
         cafe_points = 0
         for cafe in company.cafes.values():
             base = start + CAFES_AT + CAFE_BASE[cafe.id]
@@ -162,13 +158,7 @@ def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
                 ones.append(base + 2)  # complete (``Cafe.complete``)
                 cafe_points += cafe.points
             for colour, had in have.items():
-                if had > 0:
-                    where = base + 3 + COLOUR_INDEX[colour]
-                    if had >= 3:
-                        ones.append(where)
-                    else:
-                        indices.append(where)
-                        values.append(had / 3)
+                scaled(ones, indices, values, base + 3 + COLOUR_INDEX[colour], had, 3)
         at = start + COUNTS_AT
         warehouse = company.warehouse
         counts += [(at + c, warehouse[colour], 10) for c, colour in COLOURS_AT]
