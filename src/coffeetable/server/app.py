@@ -8,12 +8,14 @@ joins the other processes on the same database and Redis (``cluster/``).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
@@ -33,6 +35,9 @@ from coffeetable.server.rematch import Rematches
 from coffeetable.server.review import Reviews
 from coffeetable.server.security import SecurityHeaders
 from coffeetable.store import Store, default_database_url
+
+if TYPE_CHECKING:
+    from coffeetable.server.cluster.node import Cluster
 
 log = logging.getLogger("coffeetable.server")
 
@@ -125,7 +130,7 @@ def create_app(
             app.state.matchmaker.close()
             await app.state.reviews.close()
             if app.state.cluster is not None:
-                await app.state.cluster.close()  # hands the tables over first
+                await _leave_cluster(app.state.cluster, lease)  # hands the tables over first
             await lobby.close()
             await store.close()
 
@@ -171,6 +176,17 @@ def create_app(
     WEB_DIR.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     return app
+
+
+async def _leave_cluster(cluster: Cluster, lease_seconds: float) -> None:
+    """Hand the tables over and leave, within a bound: a Redis that stops answering must
+    not keep the process from exiting (its leases expire and other processes adopt the
+    tables)."""
+    bound = 2 * lease_seconds + 5
+    try:
+        await asyncio.wait_for(cluster.close(), bound)
+    except TimeoutError:
+        log.warning("cluster: leaving took over %g s; stopping anyway", bound)
 
 
 def allowed_methods(app: FastAPI, path: str) -> list[str]:

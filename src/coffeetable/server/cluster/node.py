@@ -116,6 +116,7 @@ class Cluster:
             self._ticker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._ticker
+        log.info("cluster: handing %d tables over", len(self.lobby.tables))
         for table_id in list(self.lobby.tables):
             await self.lobby.drop(table_id, "the server restarts: reconnecting")
             with contextlib.suppress(Exception):
@@ -132,6 +133,7 @@ class Cluster:
             with contextlib.suppress(Exception):
                 await task
         await self.redis.aclose()
+        log.info("cluster: left")
 
     # -- leases ----------------------------------------------------------------------
 
