@@ -2,11 +2,13 @@
 
 The environments observe straight from the state (``Codec.observe_state``:
 Café's ``cafe_state``, and each game's own) and encode whole legal lists at
-once (``Codec.legal_from``). The reference is the plain path, the one the site
-adapter takes: ``observe(state.view(seat))`` through the game's ``features``
-(unchanged, so the meaning of every value is what it was), and each legal
-action encoded alone (``encode``). Over many random positions, for every seat
-(whether it acts or not), both must be equal, value for value and in order.
+once (``Codec.legal_from``; Café while placing reads ``Company.placements``
+instead of the legal list: ``Codec.legal``). The reference is the plain path,
+the one the site adapter takes: ``observe(state.view(seat))`` through the
+game's ``features`` (the layout documented in each game's module; Café's is
+written in the company's frame, found from the view's squares alone), and each
+legal action encoded alone (``encode``). Over many random positions, for every
+seat (whether it acts or not), both must be equal, value for value and in order.
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ def test_legal_lists_encode_as_each_action_alone(
                     expected[index] = action
             got = table.legal_from(actions, state, seat)
             assert list(got.items()) == list(expected.items())
+            assert list(table.legal(state, seat).items()) == list(expected.items())
             # asked twice (the environment's caches): the same answer
             assert list(table.legal_from(actions, state, seat).items()) == list(expected.items())
             seen += len(actions)

@@ -22,12 +22,14 @@ site sends views, not states.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from coffeetable.engine import Action
-from coffeetable.games.cafe.cards import COLOURS, ROUNDS
+from coffeetable.games.cafe.cards import BY_ID, COLOURS, ROUNDS
+from coffeetable.games.cafe.grid import faces as grid_faces
 from coffeetable.games.cafe.layout import AREA_KINDS, Pos
 from coffeetable.games.cafe.rules import CafeState
 from coffeetable.games.cafe.scoring import warehouse_points
@@ -35,11 +37,15 @@ from coffeetable.interop.cafe import (
     CAFE_BASE,
     CAFE_IDS,
     CAFE_VALUES,
+    CELLS,
     COLOUR_INDEX,
     COLOUR_OFFSET,
     CUBE_OFFSET,
     DRY_BASE,
+    FRAME_H,
+    FRAME_W,
     ICON_INDEX,
+    MARGIN,
     MAX_PLAYERS,
     PASS_INDEX,
     PAY_INDEX,
@@ -47,13 +53,14 @@ from coffeetable.interop.cafe import (
     PLACE_BASE,
     PLAN_IDS,
     PLAN_INDEX,
-    POSITIONS,
     PRODUCE_BASE,
     ROAST_BASE,
     SQUARE,
-    SQUARE_BASE,
+    Delivery,
+    Frame,
+    Wants,
+    company_wants,
 )
-from coffeetable.interop.encoding import scaled
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -72,53 +79,135 @@ DECK_AT = DISCARD_AT + len(PLAN_IDS)
 SUPPLY_AT = DECK_AT + 1
 TABLE_VALUES = SUPPLY_AT + len(COLOURS)
 #: A seat's block: the board, the cafés, then 8 counts.
-BOARD_VALUES = POSITIONS * SQUARE
+BOARD_VALUES = CELLS * SQUARE
 CAFES_AT = BOARD_VALUES
 COUNTS_AT = CAFES_AT + len(CAFE_IDS) * CAFE_VALUES
 SEAT_VALUES = COUNTS_AT + len(COLOURS) + 4
 
-#: Boards worked out, by card list: (ones within the board, (square position, its base)).
-_BOARDS: dict[Hashable, tuple[dict[int, NDArray[np.intp]], tuple[tuple[Pos, int], ...]]] = {}
+
+class Board:
+    """What a company's squares decide, worked out once per card list: where its frame
+    starts, the fixed ones (icons, bean colours) and the squares that can hold cubes.
+
+    Positions are first written frame-free, ``(y * FRAME_W + x) * SQUARE``: within the
+    frame that is the cell's base plus a constant (the origin's), so a board is the
+    board before its last card with that card's 6 squares written over (``after``).
+    """
+
+    __slots__ = ("x0", "y0", "x1", "y1", "faces", "squares", "origin", "ones", "shifted", "_frame")
+
+    def __init__(
+        self, faces: dict[Pos, tuple[int, ...]], squares: dict[Pos, int], box: tuple[int, ...]
+    ) -> None:
+        self.x0, self.y0, self.x1, self.y1 = box
+        if self.x1 - self.x0 >= FRAME_W or self.y1 - self.y0 >= FRAME_H:
+            raise ValueError(f"a company spread over {box} is outside the frame")
+        #: square -> its fixed ones; action area squares (cubes lie nowhere else) -> their
+        #: 15 values' base; both frame-free
+        self.faces, self.squares = faces, squares
+        origin = (self.y0 * FRAME_W + self.x0) * SQUARE
+        #: the fixed ones within a seat's block
+        self.ones = np.fromiter(chain.from_iterable(faces.values()), np.intp) - origin
+        #: the same, moved to where a seat's block starts (kept per start)
+        self.shifted: dict[int, NDArray[np.intp]] = {}
+        #: where the frame's origin is, frame-free (a square's base is its own less this)
+        self.origin = origin
+        self._frame: Frame | None = None
+
+    @classmethod
+    def of(cls, company: Any) -> Board:
+        """The board of a company's grid, worked out from its squares."""
+        faces: dict[Pos, tuple[int, ...]] = {}
+        squares: dict[Pos, int] = {}
+        for (x, y), square in company.grid.items():
+            _write(faces, squares, x, y, square.icon, square.colour)
+        xs, ys = zip(*faces, strict=True)
+        return cls(faces, squares, (min(xs), min(ys), max(xs), max(ys)))
+
+    def after(self, card: tuple[str, int, int, int]) -> Board:
+        """This board with ``card`` (id, x, y, rotation, as ``Company.cards``) laid on it."""
+        card_id, x, y, rotation = card
+        faces, squares = dict(self.faces), dict(self.squares)
+        cells = grid_faces(BY_ID[card_id], rotation)
+        for dx, dy, icon, colour in cells:
+            _write(faces, squares, x + dx, y + dy, icon, colour)
+        width, height = (3, 2) if rotation % 2 == 0 else (2, 3)
+        box = (
+            min(self.x0, x),
+            min(self.y0, y),
+            max(self.x1, x + width - 1),
+            max(self.y1, y + height - 1),
+        )
+        return Board(faces, squares, box)
+
+    def at(self, start: int) -> NDArray[np.intp]:
+        """The fixed ones of a seat block starting at ``start``."""
+        moved = self.shifted.get(start)
+        if moved is None:
+            moved = self.shifted[start] = self.ones + start
+        return moved
+
+    def frame(self, company: Any) -> Frame:
+        """The frame with the roasting areas' slots (worked out when first asked, from
+        the company's areas: the engine works them out by the actions phase anyway)."""
+        if self._frame is None:
+            areas = company.layout.areas
+            roasts = tuple(area.id for area in areas if area.kind == "roast")
+            self._frame = Frame(self.x0, self.y0, roasts)
+        return self._frame
+
+
+def _write(
+    faces: dict[Pos, tuple[int, ...]],
+    squares: dict[Pos, int],
+    x: int,
+    y: int,
+    icon: str,
+    colour: str | None,
+) -> None:
+    """Put a square showing ``icon`` (and bean ``colour``) at (x, y) on a board's dicts."""
+    base = (y * FRAME_W + x) * SQUARE
+    at = base + ICON_INDEX[icon]
+    faces[x, y] = (at,) if colour is None else (at, base + COLOUR_OFFSET[colour])
+    if icon in AREA_KINDS:
+        squares[x, y] = base
+    else:
+        squares.pop((x, y), None)
+
+
+#: Boards worked out, by card list.
+_BOARDS: dict[Hashable, Board] = {}
 #: The most boards kept (a few kilobytes each); past it the store starts again.
 BOARDS_KEPT = 20_000
 PHASE_INDEX = {phase: p for p, phase in enumerate(PHASES)}
 COLOURS_AT = tuple(enumerate(COLOURS))
+CUBE_AT = tuple((colour, CUBE_OFFSET[colour]) for colour in COLOURS)
 
 
-def _board(company: Any) -> tuple[dict[int, NDArray[np.intp]], tuple[tuple[Pos, int], ...]]:
-    """The board's fixed ones (by where a seat's block starts, -1 for the board alone:
-    ``_shifted``) and its cube squares, worked out once per card list."""
+def board(company: Any) -> Board:
+    """The company's board (kept per card list: the cards laid decide the squares)."""
     key = tuple(company.cards)
     found = _BOARDS.get(key)
-    if found is not None:
-        return found
-    ones: list[int] = []
-    cube_squares = []
-    for pos, square in company.grid.items():
-        base = SQUARE_BASE.get(pos)
-        if base is None:
-            raise ValueError(f"square {pos[0]},{pos[1]} is off the board")
-        ones.append(base + ICON_INDEX[square.icon])
-        if square.colour is not None:
-            ones.append(base + COLOUR_OFFSET[square.colour])
-        if square.icon in AREA_KINDS:
-            cube_squares.append((pos, base))
-    if len(_BOARDS) >= BOARDS_KEPT:
-        _BOARDS.clear()
-    found = _BOARDS[key] = ({-1: np.asarray(ones, dtype=np.intp)}, tuple(cube_squares))
+    if found is None:
+        if len(_BOARDS) >= BOARDS_KEPT:
+            _BOARDS.clear()
+        before = _BOARDS.get(key[:-1]) if len(key) > 1 else None
+        found = Board.of(company) if before is None else before.after(key[-1])
+        _BOARDS[key] = found
     return found
 
 
-def _shifted(fixed: dict[int, NDArray[np.intp]], start: int) -> NDArray[np.intp]:
-    """A board's fixed ones moved to the seat block at ``start`` (kept: -1 is unmoved)."""
-    moved = fixed.get(start)
-    if moved is None:
-        moved = fixed[start] = fixed[-1] + start
-    return moved
+def frame(company: Any) -> Frame:
+    """The company's frame (``cafe.Frame``)."""
+    return board(company).frame(company)
 
 
 def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
-    """``observe(state.view(seat))``, from the state (see the module docstring)."""
+    """``observe(state.view(seat))``, from the state (see the module docstring).
+
+    Written for speed (this is every step): ``ones`` collects the indices set to 1,
+    ``indices`` and ``values`` the others; a count is ``value / scale`` clipped at 1.
+    """
     n = state.players
     phase = state.phase
     ones = [seat, PHASE_AT + PHASE_INDEX[phase], ROUND_AT + state.round_number - 1]
@@ -126,60 +215,110 @@ def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
     values: list[float] = []
     if state.master is not None:
         ones.append(MASTER_AT + (state.master - seat) % n)
-    if phase in ("take", "place"):
+    if phase == "take" or phase == "place":
         ones.append(TURN_AT + (state.order[state.turn] - seat) % n)
-    ones += [DISPLAY_AT + PLAN_INDEX[card] for card in state.display]
+    for card in state.display:
+        ones.append(DISPLAY_AT + PLAN_INDEX[card])
     if state.holding is not None:
         ones.append(HOLDING_AT + PLAN_INDEX[state.holding])
-    ones += [DISCARD_AT + PLAN_INDEX[card] for card in state.discard]
-    counts = [(DECK_AT, len(state.deck), 40)]  # (where, value, scale), scaled at the end
+    for card in state.discard:
+        ones.append(DISCARD_AT + PLAN_INDEX[card])
+    # (where, value, scale) of the counts, each scaled below
+    counts = [(DECK_AT, len(state.deck), 40)]
     supply = state.supply
-    counts += [(SUPPLY_AT + c, supply[colour], 35) for c, colour in COLOURS_AT]
+    for c, colour in COLOURS_AT:
+        counts.append((SUPPLY_AT + c, supply[colour], 35))
     boards = []
+    companies = state.companies
+    actions_left = state.actions_left
     for offset in range(n):
         start = TABLE_VALUES + offset * SEAT_VALUES
         other = (seat + offset) % n
-        company = state.companies[other]
-        fixed, cube_squares = _board(company)
-        boards.append(_shifted(fixed, start))
+        company = companies[other]
+        found = board(company)
+        boards.append(found.at(start))
         grid = company.grid
-        for base, square in [(b, s) for pos, b in cube_squares if (s := grid[pos]).cubes]:
-            if square.cube_colour is not None:
-                where = start + base + CUBE_OFFSET[square.cube_colour]
-                scaled(ones, indices, values, where, square.cubes, 3)
+        shift = start - found.origin
+        for pos, base in found.squares.items():
+            square = grid[pos]
+            cubes = square.cubes
+            if cubes and square.cube_colour is not None:
+                where = shift + base + CUBE_OFFSET[square.cube_colour]
+                if cubes >= 3:
+                    ones.append(where)
+                else:
+                    indices.append(where)
+                    values.append(cubes / 3)
         cafe_points = 0
+        cafes_at = start + CAFES_AT
         for cafe in company.cafes.values():
-            base = start + CAFES_AT + CAFE_BASE[cafe.id]
+            base = cafes_at + CAFE_BASE[cafe.id]
             ones.append(base)
             have = cafe.have
             if cafe.lost:
                 ones.append(base + 1)
-            elif all(have.get(colour, 0) >= need for colour, need in cafe.need.items()):
-                ones.append(base + 2)  # complete (``Cafe.complete``)
-                cafe_points += cafe.points
+            else:
+                for colour, need in cafe.need.items():
+                    if have.get(colour, 0) < need:
+                        break
+                else:  # complete (``Cafe.complete``)
+                    ones.append(base + 2)
+                    cafe_points += cafe.points
             for colour, had in have.items():
-                scaled(ones, indices, values, base + 3 + COLOUR_INDEX[colour], had, 3)
+                if had:
+                    where = base + 3 + COLOUR_INDEX[colour]
+                    if had >= 3:
+                        ones.append(where)
+                    else:
+                        indices.append(where)
+                        values.append(had / 3)
         at = start + COUNTS_AT
         warehouse = company.warehouse
-        counts += [(at + c, warehouse[colour], 10) for c, colour in COLOURS_AT]
-        layout = company.layout
+        for c, colour in COLOURS_AT:
+            counts.append((at + c, warehouse[colour], 10))
         at += len(COLOURS)
-        counts.append((at, layout.count("cup"), 10))
-        counts.append((at + 1, layout.count("ship"), 10))
-        counts.append((at + 2, state.actions_left[other], 8))
+        icons = company.layout.icons
+        counts.append((at, icons.get("cup", 0), 10))
+        counts.append((at + 1, icons.get("ship", 0), 10))
+        counts.append((at + 2, actions_left[other], 8))
         # the score, as ``scoring.points``: complete cafés and the warehouse
         counts.append((at + 3, cafe_points + warehouse_points(warehouse), 50))
     winners_at = TABLE_VALUES + n * SEAT_VALUES
-    ones += [winners_at + (w - seat) % n for w in state.winners]
+    for w in state.winners:
+        ones.append(winners_at + (w - seat) % n)
     for where, value, scale in counts:
-        scaled(ones, indices, values, where, value, scale)
+        if value >= scale:
+            ones.append(where)
+        elif value > 0:
+            indices.append(where)
+            values.append(value / scale)
     out = np.zeros(size, dtype=np.float32)
     out.put(ones, 1.0)
-    for board in boards:
-        out.put(board, 1.0)
+    for fixed in boards:
+        out.put(fixed, 1.0)
     if indices:
         out.put(indices, values)
     return out
+
+
+def legal(table: CafeCodec, state: CafeState, seat: int) -> dict[int, Action]:
+    """``legal_from(state.legal_actions(seat))``; while placing, straight from
+    ``Company.placements`` (the engine's own list of them, which its legal actions are
+    made from: the tests hold the two equal), without reading back each action."""
+    if state.phase != "place" or state.holding is None or seat not in state.actors():
+        return legal_from(table, state.legal_actions(seat), state, seat)
+    found = board(state.companies[seat])
+    ax, ay = found.x0 - MARGIN, found.y0 - MARGIN
+    return {
+        PLACE_BASE + r * CELLS + (y - ay) * FRAME_W + x - ax: {
+            "type": "place",
+            "x": x,
+            "y": y,
+            "rotation": r,
+        }
+        for x, y, r in state.companies[seat].placements(state.holding)
+        if 0 <= x - ax < FRAME_W and 0 <= y - ay < FRAME_H  # always (cafe's docstring)
+    }
 
 
 def legal_from(
@@ -187,56 +326,78 @@ def legal_from(
 ) -> dict[int, Action]:
     """``CafeCodec.legal_from`` with the state, the common kinds' arithmetic inlined.
 
-    Every index is checked against the codec's table (a placement by its fields'
-    count and range, which says the same); a miss goes the codec's slow way,
-    ``lookup``. Deliveries are worked out per area as there.
+    An action takes the short way only when its fields are whole numbers in the
+    frame and exactly the game's (what ``encode`` would check); anything else goes
+    ``encode``'s way. Deliveries are worked out once per area.
     """
-    memo: dict[tuple[int, int], list[Action]] = {}
+    memo: dict[Pos, list[Delivery]] = {}
+    company = state.companies[seat]
+    company_frame = frame(company)
+    wants: Wants | None = None
+    x0, y0 = company_frame.x0, company_frame.y0
+    ax, ay = x0 - MARGIN, y0 - MARGIN
     out: dict[int, Action] = {}
     entries = table.actions
-    lookup = table.lookup
+
+    def tos(area: Pos) -> list[Delivery]:
+        nonlocal wants
+        found = memo.get(area)
+        if found is None:
+            if wants is None:
+                wants = company_wants(company)
+            found = memo[area] = table._tos(company, wants, area)
+        return found
+
     for action in actions:
-        kind = action["type"]
-        index: int | None
+        index: int | None = None
         try:
+            kind = action["type"]
             if kind == "place":
-                rotation = action["rotation"]
-                index = (
-                    PLACE_BASE
-                    + rotation * POSITIONS
-                    + SQUARE_BASE[action["x"], action["y"]] // SQUARE
-                )
-                if len(action) == 4 and type(rotation) is int and 0 <= rotation < 4:
-                    # four fields, each found and in range: what comparing with the table's
-                    # entry would say, for less
-                    if index not in out:
-                        out[index] = action
-                    continue
-            elif kind == "produce":
-                x, y = action["area"]
-                index = PRODUCE_BASE + SQUARE_BASE[x, y] // SQUARE
-            elif kind == "dry" or kind == "roast":
-                x, y = action["area"]
-                index = (
-                    (DRY_BASE if kind == "dry" else ROAST_BASE)
-                    + COLOUR_INDEX[action["colour"]] * POSITIONS
-                    + SQUARE_BASE[x, y] // SQUARE
-                )
-            elif kind == "take":
-                index = PLAN_INDEX[action["card"]] * 5 + PAY_INDEX[action.get("pay")]
-            elif kind == "pass":
-                index = PASS_INDEX
+                x, y, rotation = action["x"], action["y"], action["rotation"]
+                if (
+                    type(x) is int
+                    and type(y) is int
+                    and type(rotation) is int
+                    and len(action) == 4
+                    and 0 <= rotation < 4
+                    and 0 <= (i := x - ax) < FRAME_W
+                    and 0 <= (j := y - ay) < FRAME_H
+                ):
+                    index = PLACE_BASE + rotation * CELLS + j * FRAME_W + i
             elif kind == "deliver":
-                index = table.deliver_index(action, state, seat, memo)
+                index = table.deliver_index(action, company_frame, tos)
                 if index is not None and index not in out:
                     out[index] = action
                 continue
+            elif kind == "pass":
+                index = PASS_INDEX if action == entries[PASS_INDEX] else None
+            elif kind == "take":
+                index = PLAN_INDEX[action["card"]] * 5 + PAY_INDEX[action.get("pay")]
+                if entries[index] != action:
+                    index = None
             else:
-                index = lookup(action)
-            if index is not None and entries[index] != action:
-                index = lookup(action)
+                area = action["area"]
+                if type(area) is list and len(area) == 2:
+                    x, y = area
+                    if (
+                        type(x) is int
+                        and type(y) is int
+                        and 0 <= (i := x - x0) < FRAME_W
+                        and 0 <= (j := y - y0) < FRAME_H
+                    ):
+                        cell = j * FRAME_W + i
+                        if kind == "produce" and len(action) == 2:
+                            index = PRODUCE_BASE + cell
+                        elif (kind == "dry" or kind == "roast") and len(action) == 3:
+                            index = (
+                                (DRY_BASE if kind == "dry" else ROAST_BASE)
+                                + COLOUR_INDEX[action["colour"]] * CELLS
+                                + cell
+                            )
         except (KeyError, TypeError, ValueError, IndexError):
-            index = lookup(action)
+            index = None
+        if index is None:
+            index = table.encode(action, state, seat)  # the slow way, which checks everything
         if index is not None and index not in out:
             out[index] = action
     return out

@@ -296,6 +296,16 @@ class Codec:
         """``decode`` from the seat's view instead of the state."""
         return self.decode(index, None, view["seat"])
 
+    def legal_in_view(self, actions: Iterable[Any], view: View) -> dict[int, Any]:
+        """index -> action for the given legal actions, encoded from the seat's view (the
+        first of equal indices): ``legal_from``'s counterpart for the site adapter."""
+        out: dict[int, Any] = {}
+        for action in actions:
+            index = self.encode_in_view(action, view)
+            if index is not None and index not in out:
+                out[index] = action
+        return out
+
     def legal(self, state: State, seat: int) -> dict[int, Action]:
         """index -> action for every legal action of ``seat`` that the space holds."""
         return self.legal_from(state.legal_actions(seat), state, seat)

@@ -306,6 +306,8 @@ class CoffeeTableEnv(_AECTable):
     def _next_agent(self) -> str:
         assert self.game_state is not None
         actors = self.game_state.actors()
+        if len(actors) == 1:  # most steps: one seat may act
+            return self.possible_agents[actors[0]]
         if not actors:
             return self.agent_selection
         start = -1 if self._last is None else self._last

@@ -75,11 +75,11 @@ class SitePolicy:
             raise ValueError("a spectator's view: the policy plays a seat")
         table = self.codec_for(view)
         size = action_count(table)
-        indices: dict[int, Action] = {}
-        for action in legal:
-            index = table.encode_in_view(action, view)
-            if index is not None and index < size and index not in indices:
-                indices[index] = action
+        indices = {
+            index: action
+            for index, action in table.legal_in_view(legal, view).items()
+            if index < size
+        }
         mask = np.zeros(size, dtype=np.int8)
         if indices:
             mask.put(list(indices), 1)
