@@ -116,3 +116,50 @@ def test_cafe_ismcts_and_expert_are_the_rollout_search_the_others_keep_the_tree(
     for game in ("fika", "doppio"):
         assert type(bots.make("ismcts", game)) is ISMCTSBot
         assert type(bots.make("expert", game)) is ISMCTSBot
+
+
+def _draft_positions(players: int, seed: int = 2) -> list[tuple[State, int]]:
+    """Each take and place of the first round (greedy playing), with the seat deciding."""
+    state = games.get("cafe").new_state(players=players, seed=seed)
+    greedy, rng, out = GreedyBot(cafe), random.Random(0), []
+    while state.phase in ("take", "place"):
+        seat = state.actors()[0]
+        out.append((state.clone(), seat))
+        state.apply(seat, greedy.choose(state, seat, rng))
+    return out
+
+
+def test_cafe_counts_the_cards_still_to_be_revealed_this_round() -> None:
+    for players in (2, 3, 4):
+        positions = _draft_positions(players)
+        takes = [cafe.unseen_reveals(s) for s, _ in positions if s.phase == "take"]
+        places = [cafe.unseen_reveals(s) for s, _ in positions if s.phase == "place"]
+        # each take reveals a card for the next taker (the last one reveals none)
+        assert takes == list(range(players - 1, -1, -1))
+        assert places == [max(0, n - 1) for n in takes]
+
+
+def test_cafe_rolls_out_one_deal_where_the_round_hides_nothing() -> None:
+    bot = RolloutBot(cafe)  # 4 deals by default
+    for players in (2, 4):
+        for state, _ in _draft_positions(players):
+            top, samples = bot.budget(state)
+            hidden = cafe.unseen_reveals(state) > 0
+            if state.phase == "take":
+                many = bot.samples if players == 2 else cafe.TAKE_DEALS_MANY
+                assert (top, samples) == (bot.top, many if hidden else 1)
+            else:
+                assert (top, samples) == (cafe.ROLLOUT_PLACES, 1)
+    # the last take of a round: its rollouts come out the same whatever the deal, so one is
+    # exact (the next round's cards are drawn, but the round's end judges before they count)
+    state, seat = _draft_positions(2)[2]
+    assert state.phase == "take" and cafe.unseen_reveals(state) == 0
+    actions = bot.candidates(state, seat)
+    for i in bot.kept(state, seat, actions):
+        values = {
+            bot._rollout(
+                state.determinize(seat, random.Random(s)), seat, actions[i], random.Random(s)
+            )
+            for s in (11, 12, 13)
+        }
+        assert len(values) == 1

@@ -29,8 +29,8 @@ plays in a rollout is what greedy would play: the round planner, the draft value
 Budget: ``top`` actions and ``samples`` rollouts of each (``DEFAULT_TOP``,
 ``DEFAULT_SAMPLES``), reproducible (the rng draws the deals); a game's heuristics
 may set them per position, ``rollout_budget(state, top, samples) -> (top, samples)``
-(Café: one sample where the rest of the round hides nothing that tells the actions
-apart, and more placements kept). ``analyse`` has ``ISMCTSBot.analyse``'s shape
+(Café: one sample where the rest of the round hides nothing, more placements and
+actions kept). ``analyse`` has ``ISMCTSBot.analyse``'s shape
 (every action it is asked about is rolled out, not only the top ones); the review
 still asks the tree search (``coffeetable.bots.review``).
 """
@@ -49,7 +49,7 @@ from coffeetable.engine import Action, State
 #: Actions kept for the rollouts: greedy's best of distinct value.
 DEFAULT_TOP = 3
 #: Determinizations (rollouts) per kept action.
-DEFAULT_SAMPLES = 4
+DEFAULT_SAMPLES = 6
 #: Rounds a rollout plays: to the end of the current one.
 ROUNDS = 1
 #: Guard: a rollout longer than this many actions is a bug in a game or a bot.

@@ -104,13 +104,25 @@ def _actions(company: Company) -> int:
 
 def _spare_values(warehouse: dict[str, int], colour: str, cubes: int) -> list[float]:
     """What each of ``cubes`` more cubes of ``colour`` adds to the warehouse's points."""
-    after = dict(warehouse)
-    out = []
-    for _ in range(cubes):
-        before = warehouse_points(after)
-        after[colour] += 1
-        out.append(max(SPARE, float(warehouse_points(after) - before)))
-    return out
+    key = (*warehouse.values(), colour, cubes)
+    known = _SPARE.get(key)
+    if known is None:
+        after = dict(warehouse)
+        out = []
+        for _ in range(cubes):
+            before = warehouse_points(after)
+            after[colour] += 1
+            out.append(max(SPARE, float(warehouse_points(after) - before)))
+        if len(_SPARE) >= _SPARE_MAX:
+            _SPARE.clear()
+        known = _SPARE[key] = tuple(out)
+    return list(known)
+
+
+#: ``_spare_values`` already computed: the round planner asks about the same few warehouses
+#: again and again (the computation was a fifth of a late-round rollout's time).
+_SPARE: dict[tuple[object, ...], tuple[float, ...]] = {}
+_SPARE_MAX = 65536
 
 
 def engine_value(company: Company) -> float:
@@ -529,20 +541,41 @@ def choice_group(action: Action) -> str:
     return repr(sorted(action.items()))
 
 
-#: The rollout search's placements kept (more than its default: a place is cheap to roll out).
-ROLLOUT_PLACES = 6
+#: The rollout search's placements and actions-phase actions kept (more than its default
+#: ``top``: their rollouts need one deal each, as the rest of the round hides nothing).
+ROLLOUT_PLACES = 8
+ROLLOUT_ACTIONS = 5
+#: Deals for a take with cards still to be revealed this round at 3-4 players (at 2: the
+#: search's ``samples``).
+TAKE_DEALS_MANY = 1
+
+
+def unseen_reveals(state: CafeState) -> int:
+    """Cards still to be revealed this round that the seat deciding cannot see yet: the
+    refills after its own take (if any) and after each take still to come; none in the
+    actions phase. Where it is 0 the rest of the round hides nothing: one deal is exact."""
+    takers_after = state.players - 1 - state.turn
+    if state.phase == "take":
+        return max(0, takers_after)
+    if state.phase == "place":
+        return max(0, takers_after - 1)
+    return 0
 
 
 def rollout_budget(state: CafeState, top: int, samples: int) -> tuple[int, int]:
-    """(top, samples) for the rollout search: for a take at 2 players all its samples (the
-    cards revealed after it decide what the other takes, which the lead counts), else one
-    (``rollout_value`` reads only the seat's own company, which no later card changes this
-    round), one for a place or an action, and ``ROLLOUT_PLACES`` placements."""
+    """(top, samples) for the rollout search. One deal wherever the rest of the round hides
+    nothing (``unseen_reveals`` is 0: the last take of a round, every place at 2 players,
+    the actions phase), and for a place (``ROLLOUT_PLACES`` placements, each rollout dearer
+    than a take's); a take before others' reveals gets ``samples`` deals at 2 players (the
+    cards revealed after it decide what the other takes, which the lead counts) and
+    ``TAKE_DEALS_MANY`` at 3-4."""
     if state.phase == "take":
-        return top, samples if state.players <= 2 else 1
+        if unseen_reveals(state) == 0:
+            return top, 1
+        return top, samples if state.players <= 2 else TAKE_DEALS_MANY
     if state.phase == "place":
         return max(top, ROLLOUT_PLACES), 1
-    return top, 1
+    return max(top, ROLLOUT_ACTIONS), 1
 
 
 def rollout_value(state: CafeState) -> list[float]:
