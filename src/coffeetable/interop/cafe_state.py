@@ -1,19 +1,23 @@
 """Café's observation and legal indices read straight from the engine's state.
 
-The environment steps millions of times, and Café's observation is 36,173
-values at two players: building it through a view (dicts per square, then
-``features``) cost several times the rules. This module writes the same
-vector (``cafe.features`` of ``state.view(seat)``, value for value: the
-tests compare them over many random positions) from the state itself:
+The environment steps millions of times: building Café's observation
+through a view (dicts per square, then ``features``) cost several times the
+rules. This module writes the same vector (``cafe.features`` of
+``state.view(seat)``, value for value: the tests compare them over many
+random positions) from the state itself:
 
 - a company's squares change only when a card is laid, and the cards laid
   (``company.cards``, in order, from the start card) decide them. So each
-  board's icon and bean-colour ones, and the squares that can hold cubes
-  (the action areas' squares: cubes lie nowhere else), are worked out once
-  per card list and kept (``_BOARDS``, bounded); a step then reads only the
+  board (its frame, its icon and bean-colour ones, the squares that can hold
+  cubes: the action areas' squares, cubes lie nowhere else) is worked out
+  once per card list and kept (``_BOARDS``, bounded), card by card from the
+  board before the last card (``Board.after``); a step then reads only the
   cubes on those squares, the cafés and a few counts;
 - the vector is filled in one numpy pass: ``put`` of the ones, then of the
-  fractional values.
+  fractional values;
+- while placing, the legal indices come from ``Company.placements`` (what
+  the engine's legal placements are made from), not read back action by
+  action.
 
 The site adapter still observes through the view (``cafe.features``): the
 site sends views, not states.

@@ -16,9 +16,10 @@ real-time Espresso. Game options (``master=True``, ``zero=True``, ``target=20``,
   int8 is what Gymnasium's ``Discrete.sample(mask)`` demands (it asserts the
   dtype), and PettingZoo's ``api_test`` samples that way, as its classic
   games' masks are; but numpy finds the legal indices of a bool mask
-  (``np.flatnonzero``) more than ten times faster: 4 us against 83 us on
-  Café's 41,891 actions, more than the rest of a step. A loop that reads
-  the mask itself (MaskablePPO wants bool anyway) gains by ``"bool"``.
+  (``np.flatnonzero``) several times faster (about 2 ns an index against
+  under 1 ns: some 11 us a step on Café's 4,915 actions, 83 us on the
+  41,891 it had before its frame). A loop that reads the mask itself
+  (MaskablePPO wants bool anyway) gains by ``"bool"``.
 - ``illegal``: what an index the mask forbids does. ``"raise"`` (the
   default: with the mask a policy never meets it, so one that does has a
   bug worth hearing about) raises ValueError and changes nothing;
