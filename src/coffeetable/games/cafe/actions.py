@@ -213,13 +213,13 @@ def perform(company: Company, supply: dict[str, int], action: Action) -> Event:
     if kind == "produce":
         colour = area.colour
         assert colour is not None
-        made = 0
-        for pos in area.squares:
-            if supply[colour] == 0:
-                break
-            company.grid[pos].cubes, company.grid[pos].cube_colour = 1, colour
-            supply[colour] -= 1
-            made += 1
+        # One cube on each bean square in reading order, while the supply lasts.
+        made = min(len(area.squares), supply[colour])
+        grid = company.grid
+        for pos in area.squares[:made]:
+            square = grid[pos]
+            square.cubes, square.cube_colour = 1, colour
+        supply[colour] -= made
         return {"type": "produced", "area": list(area.id), "colour": colour, "cubes": made}
     if kind in SOURCE:
         colour = action["colour"]

@@ -61,7 +61,14 @@ class Cafe:
 
     @property
     def complete(self) -> bool:
-        return not self.lost and all(self.have.get(c, 0) >= n for c, n in self.need.items())
+        if self.lost:
+            return False
+        have = self.have
+        # A loop, not all() over a generator: this is every score (and every deliver).
+        for colour, n in self.need.items():  # noqa: SIM110
+            if have.get(colour, 0) < n:
+                return False
+        return True
 
     def copy(self) -> Cafe:
         return Cafe(self.id, self.cells, dict(self.need), self.points, dict(self.have), self.lost)
@@ -188,7 +195,11 @@ class Company:
 
     def is_empty(self, area: Area) -> bool:
         grid = self.grid
-        return not any(grid[pos].cubes for pos in area.squares)
+        # A loop, not all() over a generator: this is every produce, dry and roast.
+        for pos in area.squares:  # noqa: SIM110
+            if grid[pos].cubes:
+                return False
+        return True
 
     def cubes_by_icon(self, icon: str, colour: str) -> int:
         """Cubes of ``colour`` on every square with ``icon`` (cubes lie on area squares only)."""
@@ -239,28 +250,28 @@ class Company:
         returned: dict[str, int] = {}
         lost: list[str] = []
         covered: dict[Pos, str] = {}  # square -> the icon it showed
+        cafe_cells: list[Pos] = []
         grid = self.grid
-        for pos in squares:
-            old = grid.get(pos)
-            if old is None:
-                continue
-            covered[pos] = old.icon
-            if old.cubes and old.cube_colour is not None:
-                returned[old.cube_colour] = returned.get(old.cube_colour, 0) + old.cubes
-            if old.icon == "cafe":
-                cafe = self.cafes[old.card]
-                if not cafe.lost:
-                    cafe.lost = True
-                    lost.append(cafe.id)
-                    for colour, n in cafe.have.items():
-                        returned[colour] = returned.get(colour, 0) + n
-                    cafe.have = {}
         card_id = card.id
         for pos, (_, _, icon, bean) in zip(squares, cells, strict=True):
+            old = grid.get(pos)
+            if old is not None:
+                covered[pos] = old.icon
+                if old.cubes and old.cube_colour is not None:
+                    returned[old.cube_colour] = returned.get(old.cube_colour, 0) + old.cubes
+                if old.icon == "cafe":
+                    cafe = self.cafes[old.card]
+                    if not cafe.lost:
+                        cafe.lost = True
+                        lost.append(cafe.id)
+                        for colour, n in cafe.have.items():
+                            returned[colour] = returned.get(colour, 0) + n
+                        cafe.have = {}
             grid[pos] = Square(icon, bean, card_id)
+            if icon == "cafe":
+                cafe_cells.append(pos)
         if card.has_cafe:
-            cafe_cells = tuple(pos for pos in squares if grid[pos].icon == "cafe")
-            self.cafes[card_id] = Cafe(card_id, cafe_cells, dict(card.need), card.points)
+            self.cafes[card_id] = Cafe(card_id, tuple(cafe_cells), dict(card.need), card.points)
         self.cards.append((card_id, x, y, rotation))
         return squares, covered, Placed(list(covered), returned, lost)
 
@@ -279,11 +290,13 @@ class Company:
 
     def spread(self, area: Area, colour: str, cubes: int) -> None:
         """Put ``cubes`` of ``colour`` on the area's squares in turn, in reading order."""
-        size = len(area.squares)
+        grid = self.grid
+        each, more = divmod(cubes, len(area.squares))  # the first ``more`` squares: one more
         for i, pos in enumerate(area.squares):
-            n = cubes // size + (1 if i < cubes % size else 0)
+            n = each + 1 if i < more else each
             if n:
-                self.grid[pos].cubes, self.grid[pos].cube_colour = n, colour
+                square = grid[pos]
+                square.cubes, square.cube_colour = n, colour
 
     def clear(self, area: Area) -> None:
         for pos in area.squares:

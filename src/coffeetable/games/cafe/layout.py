@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Mapping
+from operator import itemgetter
 from typing import NamedTuple, Protocol
 
 Pos = tuple[int, int]
@@ -38,6 +39,8 @@ Pos = tuple[int, int]
 AREA_KINDS = ("bean", "dry", "roast")
 #: How many visible squares a placement must cover, at least and at most.
 LEAST_COVER, MOST_COVER = 2, 4
+#: The count at which an anchor stops being legal (counts only grow).
+PAST_COVER = MOST_COVER + 1
 #: The squares (dx, dy) of a turned card's rectangle, by footprint (rotation % 2).
 FOOTPRINTS: tuple[tuple[Pos, ...], tuple[Pos, ...]] = (
     tuple((dx, dy) for dy in range(2) for dx in range(3)),  # landscape, 3 wide
@@ -100,9 +103,8 @@ class Area(NamedTuple):
         return self.squares[0]
 
 
-def reading(pos: Pos) -> tuple[int, int]:
-    """Sort key of reading order: row, then column."""
-    return pos[1], pos[0]
+#: Sort key of reading order: row, then column (pos[1], pos[0]).
+reading = itemgetter(1, 0)
 
 
 def _area_id(area: Area) -> tuple[int, int]:
@@ -161,7 +163,7 @@ def _count_cover(
             cover[anchor] = n
             if n == LEAST_COVER:
                 insort(legal, anchor)
-            elif n == MOST_COVER + 1:
+            elif n == PAST_COVER:
                 del legal[bisect_left(legal, anchor)]
 
 
@@ -236,14 +238,16 @@ class Layout:
         icons = dict(self.icons)
         for icon in before.values():
             icons[icon] -= 1
+        new: list[Pos] = []
         for pos, (_, _, icon, colour) in zip(card, faces, strict=True):
             icons[icon] = icons.get(icon, 0) + 1
             if icon in AREA_KINDS:
                 keys[pos] = (icon, colour)
             else:
                 keys.pop(pos, None)
-        new = tuple(pos for pos in card if pos not in before)
-        return Layout(keys, icons, self, tuple(card), new)
+            if pos not in before:
+                new.append(pos)
+        return Layout(keys, icons, self, tuple(card), tuple(new))
 
     @property
     def areas(self) -> list[Area]:
@@ -312,10 +316,12 @@ class Layout:
     def _work_out_cover(self) -> tuple[Cover, Legal]:
         """The base's placement counts with the card's new squares added."""
         assert self._base is not None
-        cover = (dict(self._base.cover[0]), dict(self._base.cover[1]))
-        legal = (list(self._base.legal[0]), list(self._base.legal[1]))
-        for f, covering in enumerate(COVERING):
-            _count_cover(cover[f], legal[f], covering, self._new)
+        (base_cover, base_legal) = self._base._cover or self._base._work_out_cover()
+        cover = (dict(base_cover[0]), dict(base_cover[1]))
+        legal = (list(base_legal[0]), list(base_legal[1]))
+        new = self._new
+        _count_cover(cover[0], legal[0], COVERING[0], new)
+        _count_cover(cover[1], legal[1], COVERING[1], new)
         self._cover = cover, legal
         self._let_go()
         return self._cover
@@ -333,8 +339,11 @@ class Layout:
         """The squares of every area of ``kind`` (bean, dry or roast), area by area."""
         found = self._squares_of.get(kind)
         if found is None:
-            found = tuple(pos for area in self.areas if area.kind == kind for pos in area.squares)
-            self._squares_of[kind] = found
+            squares: list[Pos] = []
+            for area in self.areas:
+                if area.kind == kind:
+                    squares += area.squares
+            found = self._squares_of[kind] = tuple(squares)
         return found
 
     def covers(self, x: int, y: int, rotation: int) -> int:

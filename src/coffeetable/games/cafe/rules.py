@@ -111,7 +111,7 @@ class CafeState(State):
         if self.phase in ("take", "place"):
             return [self.order[self.turn]]
         if self.phase == "actions":
-            return [seat for seat in range(self.players) if self.actions_left[seat] > 0]
+            return [seat for seat, left in enumerate(self.actions_left) if left > 0]
         return []
 
     def _acts(self, seat: int) -> bool:
@@ -122,36 +122,41 @@ class CafeState(State):
 
     def legal_actions(self, seat: int) -> list[Action]:
         self.check_seat(seat)
-        if not self._acts(seat):
+        phase = self.phase
+        if phase == "actions":  # (``_acts`` inline, phase by phase: this is every action)
+            if self.actions_left[seat] > 0:
+                return actions.choices(self.companies[seat], self.supply)
             return []
-        if self.phase == "take":
+        if phase == "over" or seat != self.order[self.turn]:
+            return []
+        if phase == "take":
             return self._take_choices(seat)
-        if self.phase == "place":
-            assert self.holding is not None
-            layout = self.companies[seat].layout
-            return [  # Company.placements, made into actions in one go
-                {"type": "place", "x": x, "y": y, "rotation": r}
-                for r, _ in orientations(self.holding)
-                for y, x in layout.anchors(r % 2)
-            ]
-        return actions.choices(self.companies[seat], self.supply)
+        assert self.holding is not None
+        legal = self.companies[seat].layout.legal  # the legal anchors of each footprint
+        return [  # Company.placements, made into actions in one go
+            {"type": "place", "x": x, "y": y, "rotation": r}
+            for r, _ in orientations(self.holding)
+            for y, x in legal[r % 2]
+        ]
 
     def _apply_action(self, seat: int, action: Action) -> list[Event]:
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "over":
             raise IllegalAction("the game is over")
         if not self._acts(seat):
             raise IllegalAction(f"seat {seat} cannot act now")
         kind = action["type"]
-        if self.phase == "take" and kind == "take":
-            return self._apply_take(seat, action)
-        if self.phase == "place" and kind == "place":
-            return self._apply_place(seat, action)
-        if self.phase == "actions" and kind in actions.KINDS:
-            canonical = actions.resolve(self.companies[seat], self.supply, action)
-            event = {"seat": seat, **actions.perform(self.companies[seat], self.supply, canonical)}
+        if phase == "actions" and kind in actions.KINDS:
+            company = self.companies[seat]
+            canonical = actions.resolve(company, self.supply, action)
+            event = {"seat": seat, **actions.perform(company, self.supply, canonical)}
             self.actions_left[seat] = 0 if kind == "pass" else self.actions_left[seat] - 1
             return [event] + ([] if any(self.actions_left) else self._end_round())
-        raise IllegalAction(f"a {kind!r} is not what is played now ({self.phase})")
+        if phase == "take" and kind == "take":
+            return self._apply_take(seat, action)
+        if phase == "place" and kind == "place":
+            return self._apply_place(seat, action)
+        raise IllegalAction(f"a {kind!r} is not what is played now ({phase})")
 
     def view(self, seat: int | None) -> View:
         if seat is not None:
