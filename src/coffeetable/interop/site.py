@@ -17,7 +17,8 @@ client (``coffeetable.client``) asks ``policy(view, legal) -> action``.
    its observations from the same view, so they are equal (the tests check
    it over many random positions, through a JSON round trip);
 2. the mask is built from the ``legal`` list, each action encoded from the
-   view (Café's deliveries read the view's areas and cafés, as the
+   view (``Codec.legal_in_view``; Café's frame is found from the view's
+   squares and its deliveries read the view's areas and cafés, as the
    environment reads the state's): the environment's own mask, the same
    space (Doppio without undo);
 3. the policy's index is decoded to the legal action it stands for.
