@@ -454,24 +454,36 @@ def recipient_tos(cubes: Mapping[str, int], wants: Wants) -> list[Delivery]:
     for gives what the warehouse gives (the same dict: they are compared, not changed).
     """
 
-    def fill(order: list[str]) -> Delivery:
-        left = dict(cubes)
+    present = [(colour, n) for colour, n in cubes.items() if n > 0]  # in cubes' order
+
+    def one(cafe_id: str) -> Delivery:
+        """What a single café takes (the rest to the warehouse)."""
+        wanted = wants[cafe_id]
+        got = {colour: min(wanted[colour], n) for colour, n in present if wanted[colour]}
+        return {cafe_id: got} if got else {}
+
+    def every(order: list[str]) -> Delivery:
+        """Each café in ``order`` takes what it still wants of what is left."""
+        left = dict(present)
         to: Delivery = {}
         for cafe_id in order:
             wanted = wants[cafe_id]
-            for colour in COLOURS:
-                give = min(wanted[colour], left.get(colour, 0))
+            got = {}
+            for colour, n in left.items():
+                give = min(wanted[colour], n)
                 if give:
-                    to.setdefault(cafe_id, {})[colour] = give
-                    left[colour] -= give
+                    got[colour] = give
+                    left[colour] = n - give
+            if got:
+                to[cafe_id] = got
         return to
 
     owned = [cafe_id for cafe_id in CAFE_IDS if cafe_id in wants]
-    start = [cafe_id for cafe_id in owned if cafe_id in START_IDS][:1]
+    start = next((cafe_id for cafe_id in owned if cafe_id in START_IDS), None)
     warehouse: Delivery = {}
-    out = [warehouse, fill(start)]
-    out += [fill([cafe_id]) if cafe_id in wants else warehouse for cafe_id in PLAN_CAFES]
-    out.append(fill(owned))
+    out = [warehouse, warehouse if start is None else one(start)]
+    out += [one(cafe_id) if cafe_id in wants else warehouse for cafe_id in PLAN_CAFES]
+    out.append(every(owned))
     return out
 
 
