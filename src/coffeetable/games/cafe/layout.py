@@ -141,7 +141,7 @@ def flood(keys: Mapping[Pos, Key], within: Iterable[Pos] | None) -> list[Area]:
         group, todo = [start], [start]
         while todo:
             for near in NEIGHBOURS[todo.pop()]:
-                if left.get(near) == key:
+                if near in left and left[near] == key:
                     del left[near]
                     group.append(near)
                     todo.append(near)

@@ -296,8 +296,17 @@ class CafeState(State):
         result = company.place(BY_ID[card_id], x, y, rotation)
         for colour, n in result.returned.items():
             self.supply[colour] += n
-        placed = {"seat": seat, "card": card_id, "x": x, "y": y, "rotation": rotation}
-        events: list[Event] = [{"type": "placed", **placed, **result.to_json()}]
+        events: list[Event] = [
+            {
+                "type": "placed",
+                "seat": seat,
+                "card": card_id,
+                "x": x,
+                "y": y,
+                "rotation": rotation,
+                **result.to_json(),
+            }
+        ]
         self.turn += 1
         if self.turn < len(self.order):
             self.phase = "take"
