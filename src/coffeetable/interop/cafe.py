@@ -409,8 +409,9 @@ class CafeCodec(Codec):
                 out[index] = action
         return out
 
-    def legal(self, state: State, seat: int) -> dict[int, Action]:
-        """As the codec's; while placing, from the company's placements (``cafe_state``)."""
+    def legal(self, state: State, seat: int) -> Mapping[int, Action]:  # type: ignore[override]
+        """As the codec's, the same items; while placing and in the actions phase
+        straight from the engine's own lists, actions made when asked (``cafe_state``)."""
         assert isinstance(state, CafeState)
         return self._state.legal(self, state, seat)
 

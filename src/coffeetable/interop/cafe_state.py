@@ -25,7 +25,7 @@ site sends views, not states.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +45,7 @@ from coffeetable.interop.cafe import (
     COLOUR_INDEX,
     COLOUR_OFFSET,
     CUBE_OFFSET,
+    DELIVER_BASE,
     DRY_BASE,
     FRAME_H,
     FRAME_W,
@@ -58,13 +59,18 @@ from coffeetable.interop.cafe import (
     PLAN_IDS,
     PLAN_INDEX,
     PRODUCE_BASE,
+    RECIPIENTS,
     ROAST_BASE,
+    ROAST_SLOTS,
     SQUARE,
     Delivery,
     Frame,
     Wants,
     company_wants,
+    position_action,
+    recipient_tos,
 )
+from coffeetable.interop.encoding import IndexedLegal
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -98,7 +104,19 @@ class Board:
     board before its last card with that card's 6 squares written over (``after``).
     """
 
-    __slots__ = ("x0", "y0", "x1", "y1", "faces", "squares", "origin", "ones", "shifted", "_frame")
+    __slots__ = (
+        "x0",
+        "y0",
+        "x1",
+        "y1",
+        "faces",
+        "squares",
+        "origin",
+        "ones",
+        "shifted",
+        "placements",
+        "_frame",
+    )
 
     def __init__(
         self, faces: dict[Pos, tuple[int, ...]], squares: dict[Pos, int], box: tuple[int, ...]
@@ -117,6 +135,8 @@ class Board:
         #: where the frame's origin is, frame-free (a square's base is its own less this)
         self.origin = origin
         self._frame: Frame | None = None
+        #: card id -> its legal placements on this board (``placements_legal``)
+        self.placements: dict[str, IndexedLegal] = {}
 
     @classmethod
     def of(cls, company: Any) -> Board:
@@ -305,24 +325,124 @@ def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
     return out
 
 
-def legal(table: CafeCodec, state: CafeState, seat: int) -> dict[int, Action]:
-    """``legal_from(state.legal_actions(seat))``; while placing, straight from
-    ``Company.placements`` (the engine's own list of them, which its legal actions are
-    made from: the tests hold the two equal), without reading back each action."""
-    if state.phase != "place" or state.holding is None or seat not in state.actors():
+def legal(table: CafeCodec, state: CafeState, seat: int) -> Mapping[int, Action]:
+    """``legal_from(state.legal_actions(seat))``, the same items; while placing and in
+    the actions phase the indices come straight from the engine's own lists (below),
+    the actions made only when asked for (``IndexedLegal``)."""
+    phase = state.phase
+    if phase == "actions":
+        if state.actions_left[seat] > 0:
+            return actions_legal(state.companies[seat], state.supply)
+        return {}
+    if phase != "place" or state.holding is None or seat not in state.actors():
         return legal_from(table, state.legal_actions(seat), state, seat)
-    found = board(state.companies[seat])
-    ax, ay = found.x0 - MARGIN, found.y0 - MARGIN
-    return {
-        PLACE_BASE + r * CELLS + (y - ay) * FRAME_W + x - ax: {
-            "type": "place",
-            "x": x,
-            "y": y,
-            "rotation": r,
-        }
-        for x, y, r in state.companies[seat].placements(state.holding)
-        if 0 <= x - ax < FRAME_W and 0 <= y - ay < FRAME_H  # always (cafe's docstring)
-    }
+    return placements_legal(state.companies[seat], state.holding)
+
+
+def placements_legal(company: Any, card_id: str) -> IndexedLegal:
+    """The legal placements of ``card_id``: ``Company.placements`` (the engine's own list,
+    which its legal actions are made from: the tests hold the two equal) as indices,
+    worked out once per board and card (the squares decide which placements are legal)."""
+    found = board(company)
+    kept = found.placements.get(card_id)
+    if kept is None:
+        ax, ay = found.x0 - MARGIN, found.y0 - MARGIN
+        indices = [
+            PLACE_BASE + r * CELLS + (y - ay) * FRAME_W + x - ax
+            for x, y, r in company.placements(card_id)
+            if 0 <= x - ax < FRAME_W and 0 <= y - ay < FRAME_H  # always (cafe's docstring)
+        ]
+        place_frame = Frame(found.x0, found.y0, ())
+
+        def make(index: int) -> Action:
+            return position_action(index, place_frame)
+
+        kept = found.placements[card_id] = IndexedLegal(indices, frozenset(indices), make)
+    return kept
+
+
+def actions_legal(company: Any, supply: dict[str, int]) -> IndexedLegal:
+    """The actions phase's legal indices, read as ``actions.choices`` reads the company
+    (one look at every area's cubes), in its order: produce, dry, roast, deliver, pass.
+
+    Deliveries: each roasting area with cubes, for each recipient the first of equal
+    ``to``s (what ``deliver_index`` gives the engine's deliveries: every recipient's
+    ``to`` is one of them, each cafe taking no more than it wants of what there is),
+    recipients in order (the engine lists its deliveries in another order; the mask
+    and the environment read none). The tests hold it to ``legal_from``.
+    """
+    grid = company.grid
+    company_frame = frame(company)
+    x0, y0 = company_frame.x0, company_frame.y0
+    indices: list[int] = []
+    on_beans: set[str | None] = set()
+    on_drying: set[str | None] = set()
+    dry_cells: list[int] = []
+    roast_cells: list[int] = []
+    loaded: list[Any] = []
+    for area in company.layout.areas:
+        kind, colour, squares = area
+        held: set[str | None] | None = None
+        for pos in squares:
+            square = grid[pos]
+            if square.cubes:
+                if held is None:
+                    held = set()
+                held.add(square.cube_colour)
+        if held is None:
+            x, y = squares[0]
+            cell = (y - y0) * FRAME_W + x - x0
+            if kind == "bean":
+                if colour and supply[colour] > 0:
+                    indices.append(PRODUCE_BASE + cell)
+            elif kind == "dry":
+                dry_cells.append(cell)
+            else:
+                roast_cells.append(cell)
+        elif kind == "bean":
+            on_beans |= held
+        elif kind == "dry":
+            on_drying |= held
+        else:
+            loaded.append(area)
+    for base, cells, held in (
+        (DRY_BASE, dry_cells, on_beans),
+        (ROAST_BASE, roast_cells, on_drying),
+    ):
+        if cells and held:
+            ready = [base + c * CELLS for c, colour in COLOURS_AT if colour in held]
+            for cell in cells:
+                indices += [at + cell for at in ready]
+    tos_of: dict[int, tuple[Pos, list[Delivery]]] = {}
+    if loaded:
+        wants = company_wants(company)
+        roasts = company_frame.roasts
+        for area in loaded:
+            where = area.squares[0]
+            slot = roasts.index(where)
+            if slot >= ROAST_SLOTS:  # never (cafe's docstring): as deliver_index, not in the space
+                continue
+            tos = recipient_tos(company.cubes_on(area), wants)
+            tos_of[slot] = (where, tos)
+            at = DELIVER_BASE + slot * RECIPIENTS
+            seen: list[Delivery] = []
+            for recipient, to in enumerate(tos):
+                if to not in seen:
+                    seen.append(to)
+                    indices.append(at + recipient)
+    indices.append(PASS_INDEX)
+
+    def make(index: int) -> Action:
+        if index == PASS_INDEX:
+            return {"type": "pass"}
+        if index >= DELIVER_BASE:
+            slot, recipient = divmod(index - DELIVER_BASE, RECIPIENTS)
+            (x, y), tos = tos_of[slot]
+            to = tos[recipient]
+            return {"type": "deliver", "area": [x, y], "to": {k: dict(v) for k, v in to.items()}}
+        return position_action(index, company_frame)
+
+    return IndexedLegal(indices, frozenset(indices), make)
 
 
 def legal_from(

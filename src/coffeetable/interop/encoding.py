@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -68,6 +68,38 @@ MODULES = {
 
 #: The most quick keys a codec remembers (each action order met; a bound against odd input).
 QUICK_KEYS = 200_000
+
+
+class IndexedLegal(Mapping[int, Any]):
+    """index -> legal action, each action made only when it is asked for.
+
+    A fast legal path knows the indices at once (the mask needs only them) and
+    makes an action from its index when one is played (``make``: what it would
+    have put in the dict). ``indices`` are in the order the path found them;
+    ``members`` answers ``in``. A mapping like the dict ``legal_from`` returns,
+    the same items (the tests compare them); read it before the state moves on.
+    """
+
+    __slots__ = ("indices", "members", "make")
+
+    def __init__(
+        self, indices: Sequence[int], members: frozenset[int], make: Callable[[int], Any]
+    ) -> None:
+        self.indices, self.members, self.make = indices, members, make
+
+    def __getitem__(self, index: int) -> Any:
+        if index not in self.members:
+            raise KeyError(index)
+        return self.make(index)
+
+    def __contains__(self, index: object) -> bool:
+        return index in self.members
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.indices)
+
+    def __len__(self) -> int:
+        return len(self.members)
 
 
 def solo_scale(name: str) -> float:
