@@ -34,6 +34,7 @@ import numpy as np
 from coffeetable.engine import Action
 from coffeetable.games.cafe.cards import BY_ID, COLOURS, ROUNDS
 from coffeetable.games.cafe.grid import faces as grid_faces
+from coffeetable.games.cafe.grid import orientations
 from coffeetable.games.cafe.layout import AREA_KINDS, Pos
 from coffeetable.games.cafe.rules import CafeState
 from coffeetable.games.cafe.scoring import warehouse_points
@@ -114,7 +115,8 @@ class Board:
         "origin",
         "ones",
         "shifted",
-        "placements",
+        "anchor_cells",
+        "anchor_sets",
         "_frame",
     )
 
@@ -135,8 +137,10 @@ class Board:
         #: where the frame's origin is, frame-free (a square's base is its own less this)
         self.origin = origin
         self._frame: Frame | None = None
-        #: card id -> its legal placements on this board (``placements_legal``)
-        self.placements: dict[str, IndexedLegal] = {}
+        #: footprint -> the cells of its legal anchors, and the same as sets
+        #: (``placements_legal``; worked out when first asked)
+        self.anchor_cells: tuple[NDArray[np.intp], ...] | None = None
+        self.anchor_sets: tuple[frozenset[int], ...] | None = None
 
     @classmethod
     def of(cls, company: Any) -> Board:
@@ -339,26 +343,65 @@ def legal(table: CafeCodec, state: CafeState, seat: int) -> Mapping[int, Action]
     return placements_legal(state.companies[seat], state.holding)
 
 
+#: card id -> its distinct rotations (``grid.orientations``), kept once asked.
+ROTATIONS: dict[str, list[int]] = {}
+
+
 def placements_legal(company: Any, card_id: str) -> IndexedLegal:
-    """The legal placements of ``card_id``: ``Company.placements`` (the engine's own list,
-    which its legal actions are made from: the tests hold the two equal) as indices,
-    worked out once per board and card (the squares decide which placements are legal)."""
+    """The legal placements of ``card_id``, as ``Company.placements`` lists them (the
+    engine's own list, which its legal actions are made from: the tests hold the two
+    equal): each distinct rotation, then the layout's legal anchors of its footprint.
+    The anchors' cells are worked out once per board (the squares decide them)."""
     found = board(company)
-    kept = found.placements.get(card_id)
-    if kept is None:
+    cells = found.anchor_cells
+    if cells is None:
         ax, ay = found.x0 - MARGIN, found.y0 - MARGIN
-        indices = [
-            PLACE_BASE + r * CELLS + (y - ay) * FRAME_W + x - ax
-            for x, y, r in company.placements(card_id)
-            if 0 <= x - ax < FRAME_W and 0 <= y - ay < FRAME_H  # always (cafe's docstring)
-        ]
-        place_frame = Frame(found.x0, found.y0, ())
+        legal = company.layout.legal
+        cells = found.anchor_cells = tuple(
+            np.array(
+                [
+                    (y - ay) * FRAME_W + x - ax
+                    for y, x in legal[footprint]
+                    if 0 <= x - ax < FRAME_W and 0 <= y - ay < FRAME_H  # always (cafe's docstring)
+                ],
+                dtype=np.intp,
+            )
+            for footprint in (0, 1)
+        )
+    rotations = ROTATIONS.get(card_id)
+    if rotations is None:  # a card's distinct turns never change
+        rotations = ROTATIONS[card_id] = [rotation for rotation, _ in orientations(card_id)]
+    array = np.concatenate([cells[r % 2] + (PLACE_BASE + r * CELLS) for r in rotations])
+    place_frame = Frame(found.x0, found.y0, ())
+    sets = found.anchor_sets
 
-        def make(index: int) -> Action:
-            return position_action(index, place_frame)
+    def members(index: int) -> bool:
+        rotation, cell = divmod(index - PLACE_BASE, CELLS)
+        if rotation not in rotations:
+            return False
+        nonlocal sets
+        if sets is None:
+            sets = found.anchor_sets = (frozenset(cells[0].tolist()), frozenset(cells[1].tolist()))
+        return cell in sets[rotation % 2]
 
-        kept = found.placements[card_id] = IndexedLegal(indices, frozenset(indices), make)
-    return kept
+    def make(index: int) -> Action:
+        return position_action(index, place_frame)
+
+    return IndexedLegal(array.tolist(), _Test(members), make, array)
+
+
+class _Test:
+    """``in`` by a function (a placement's index: its rotation and its anchor's cell)."""
+
+    __slots__ = ("test",)
+
+    def __init__(self, test: Any) -> None:
+        self.test = test
+
+    def __contains__(self, index: object) -> bool:
+        if not isinstance(index, int | np.integer):
+            return False
+        return PLACE_BASE <= index < PRODUCE_BASE and bool(self.test(int(index)))
 
 
 def actions_legal(company: Any, supply: dict[str, int]) -> IndexedLegal:

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Hashable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -78,14 +78,19 @@ class IndexedLegal(Mapping[int, Any]):
     have put in the dict). ``indices`` are in the order the path found them;
     ``members`` answers ``in``. A mapping like the dict ``legal_from`` returns,
     the same items (the tests compare them); read it before the state moves on.
+    ``array``: the indices as a numpy array, when the path made one (the mask's).
     """
 
-    __slots__ = ("indices", "members", "make")
+    __slots__ = ("indices", "members", "make", "array")
 
     def __init__(
-        self, indices: Sequence[int], members: frozenset[int], make: Callable[[int], Any]
+        self,
+        indices: Sequence[int],
+        members: Container[int],
+        make: Callable[[int], Any],
+        array: NDArray[np.intp] | None = None,
     ) -> None:
-        self.indices, self.members, self.make = indices, members, make
+        self.indices, self.members, self.make, self.array = indices, members, make, array
 
     def __getitem__(self, index: int) -> Any:
         if index not in self.members:
@@ -99,7 +104,7 @@ class IndexedLegal(Mapping[int, Any]):
         return iter(self.indices)
 
     def __len__(self) -> int:
-        return len(self.members)
+        return len(self.indices)
 
 
 def solo_scale(name: str) -> float:

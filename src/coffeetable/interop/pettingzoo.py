@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
@@ -64,7 +65,14 @@ import numpy as np
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
 from coffeetable.engine import Action, IllegalAction, State
-from coffeetable.interop.encoding import OBSERVATION_HIGH, Codec, codec, get_game, result
+from coffeetable.interop.encoding import (
+    OBSERVATION_HIGH,
+    Codec,
+    IndexedLegal,
+    codec,
+    get_game,
+    result,
+)
 
 #: Seats when ``players`` is not given.
 DEFAULT_PLAYERS = {"doppio": 2, "fika": 2, "cafe": 2, "espresso": 4}
@@ -175,10 +183,12 @@ class _Table:
             legal.pop(self.num_actions, None)
         return legal
 
-    def mask(self, legal: dict[int, Action]) -> np.ndarray:
+    def mask(self, legal: Mapping[int, Action]) -> np.ndarray:
         out: np.ndarray = np.zeros(self.num_actions, dtype=self.mask_dtype)
         if legal:
-            out.put(list(legal), 1)
+            # a fast legal path's own index array when it made one (Café's placements)
+            array = legal.array if type(legal) is IndexedLegal else None
+            out.put(list(legal) if array is None else array, 1)
         return out
 
     def render(self, state: State | None, seat: int | None) -> str | None:
