@@ -127,19 +127,23 @@ class TableStandIns:
             self._grace_queued = True
             self._queue.put_nowait(GRACE)
 
-    def grace_over(self: Table, index: int) -> bool:
-        """The seat's person has been away for at least ``grace_seconds``."""
+    def grace_over(self: Table, index: int, now: float | None = None) -> bool:
+        """The seat's person has been away for at least ``grace_seconds`` (as of ``now``,
+        a ``time.monotonic()`` reading; None: this moment)."""
         seat = self.seats[index]
-        return seat.is_person and not seat.connections and seat.away_for() >= self.grace_seconds
+        if not seat.is_person or seat.connections:
+            return False
+        moment = time.monotonic() if now is None else now
+        return moment - seat.absent_since >= self.grace_seconds
 
-    def _stand_ins_due(self: Table) -> list[int]:
+    def _stand_ins_due(self: Table, now: float | None = None) -> list[int]:
         """Absent people's seats that must act now and have no stand-in yet."""
         if self.status != "running" or self.holding or self._actor is None:
             return []
         return [
             index
             for index in self.state.actors()
-            if self.seats[index].stand_in is None and self.grace_over(index)
+            if self.seats[index].stand_in is None and self.grace_over(index, now)
         ]
 
     def check_stand_ins(self: Table) -> None:
@@ -149,12 +153,15 @@ class TableStandIns:
 
     async def _on_grace(self: Table) -> None:
         self._grace_queued = False
+        # One clock reading for both looks: a seat whose grace ends between them would
+        # be neither stood in for nor looked at again (seen in CI).
+        now = time.monotonic()
         level = level_for(self.game)
-        for index in self._stand_ins_due():
+        for index in self._stand_ins_due(now):
             await self.stand_in(index, level)
-        for seat in self.seats:  # asyncio may fire a timer a moment early: look again then
+        for seat in self.seats:  # a timer may fire a moment early: look again then
             away = seat.is_person and not seat.connections and seat.stand_in is None
-            if away and not self.grace_over(seat.index):
+            if away and not self.grace_over(seat.index, now):
                 self.arm_grace(seat.index)
 
     # -- stand-ins -----------------------------------------------------------
