@@ -2,13 +2,14 @@
 
 The environments observe straight from the state (``Codec.observe_state``:
 Café's ``cafe_state``, and each game's own) and encode whole legal lists at
-once (``Codec.legal_from``; Café while placing reads ``Company.placements``
-instead of the legal list: ``Codec.legal``). The reference is the plain path,
+once (``Codec.legal_from``; Café while placing and in the actions phase reads
+the engine's own lists instead of the legal actions: ``Codec.legal``). The reference is the plain path,
 the one the site adapter takes: ``observe(state.view(seat))`` through the
 game's ``features`` (the layout documented in each game's module; Café's is
 written in the company's frame, found from the view's squares alone), and each
 legal action encoded alone (``encode``). Over many random positions, for every
-seat (whether it acts or not), both must be equal, value for value and in order.
+seat (whether it acts or not), both must be equal, value for value and in order
+(Café's ``legal``: the same items, deliveries' recipients in their own order).
 """
 
 from __future__ import annotations
@@ -117,3 +118,45 @@ def test_odd_actions_take_the_slow_way() -> None:
             expected[index] = action
     assert list(table.legal_from(odd, state, 0).items()) == list(expected.items())
     assert len(expected) >= 1  # the last one is a real placement's index
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_cafe_legal_indices_are_the_plain_path(players: int) -> None:
+    """Café's fast legal paths (placements from the layout's anchors, the actions phase
+    read from the company, actions made when asked): every index of the space is in
+    them exactly when the plain path has it, each made action is the plain path's (as
+    a value), and the environment's mask is the plain one. Over many random matches
+    at every table size, so deliveries to several cafés come up."""
+    from coffeetable.interop.cafe import DELIVER_BASE, PASS_INDEX
+    from coffeetable.interop.encoding import IndexedLegal
+    from coffeetable.interop.pettingzoo import env
+
+    table = codec("cafe", players)
+    mask_of = env("cafe", players=players).unwrapped.table.mask
+    everything = range(table.num_actions)
+    kinds: dict[str, int] = {}
+    for n, state in enumerate(positions("cafe", players, {}, 12 if players < 3 else 6)):
+        for seat in range(players):
+            actions = state.legal_actions(seat)
+            expected: dict[int, object] = {}
+            for action in actions:
+                index = table.encode(action, state, seat)
+                if index is not None and index not in expected:
+                    expected[index] = action
+            legal = table.legal(state, seat)
+            assert dict(legal.items()) == expected
+            plain = np.zeros(table.num_actions, dtype=np.int8)
+            plain[list(expected)] = 1
+            assert np.array_equal(mask_of(legal), plain)
+            if isinstance(legal, IndexedLegal):
+                kinds[state.phase] = kinds.get(state.phase, 0) + 1
+                if n % 7 == 0:  # every index, a sample of positions (4,915 each)
+                    assert [i for i in everything if i in legal] == sorted(expected)
+                    assert all(np.int64(i) in legal for i in expected)
+                    missing = next(i for i in everything if i not in expected)
+                    with pytest.raises(KeyError):
+                        legal[missing]
+            delivers = [i for i in expected if DELIVER_BASE <= i < PASS_INDEX]
+            kinds["deliver"] = kinds.get("deliver", 0) + len(delivers)
+    assert kinds.get("place", 0) > 20 and kinds.get("actions", 0) > 20, kinds
+    assert kinds["deliver"] > 20, kinds
