@@ -7,12 +7,15 @@ that ``Secure`` cookies come back; ``site_http`` does the same over http.
 Database tests run on SQLite, and on PostgreSQL when
 ``COFFEETABLE_TEST_POSTGRES_URL`` names one (e.g.
 ``postgresql+psycopg://coffeetable:coffeetable@127.0.0.1/coffeetable_test``);
-each test starts from an empty ``public`` schema there, so the database must
-be one for tests only.
+each test starts from an empty ``public`` schema in a database of its own
+test run's (made beside the configured one on first use, dropped at exit), so
+that two test runs on one server never empty each other's tables.
 """
 
 from __future__ import annotations
 
+import atexit
+import secrets
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -82,9 +85,31 @@ def site_postgres(tmp_path: Path) -> Iterator[Site]:
     yield from _site(tmp_path, "https://testserver", postgres_url())
 
 
+#: This test run's own PostgreSQL database (made on first use).
+_run_database: dict[str, str] = {}
+
+
+def _database_of_this_run(base: str) -> str:
+    """The URL of a database for this test run only, beside ``base``'s (dropped at exit)."""
+    if base not in _run_database:
+        name = f"coffeetable_run_{secrets.token_hex(4)}"
+        admin = sa.create_engine(base, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+
+        def drop() -> None:
+            with admin.connect() as conn:
+                conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            admin.dispose()
+
+        atexit.register(drop)
+        _run_database[base] = base.rsplit("/", 1)[0] + f"/{name}"
+    return _run_database[base]
+
+
 def postgres_url() -> str:
-    """The PostgreSQL URL for tests, emptied (skips the test when none is set)."""
-    url = service_url(POSTGRES_ENV, "PostgreSQL")
+    """A PostgreSQL URL for tests, emptied (skips the test when none is set)."""
+    url = _database_of_this_run(service_url(POSTGRES_ENV, "PostgreSQL"))
     engine = sa.create_engine(url)
     try:
         with engine.begin() as conn:
