@@ -15,9 +15,13 @@ random positions) from the state itself:
   cubes on those squares, the cafés and a few counts;
 - the vector is filled in one numpy pass: ``put`` of the ones, then of the
   fractional values;
-- while placing, the legal indices come from ``Company.placements`` (what
-  the engine's legal placements are made from), not read back action by
-  action.
+- the legal indices come from the engine's own lists, not read back action
+  by action: while placing from the layout's legal anchors (what
+  ``Company.placements`` and the engine's legal placements are made from),
+  their cells kept per board; in the actions phase from one look at the
+  company's areas, as ``actions.choices`` looks. The actions are made only
+  for the index played (``IndexedLegal``); the tests hold every index to the
+  plain path (``legal_from`` of the legal actions).
 
 The site adapter still observes through the view (``cafe.features``): the
 site sends views, not states.
