@@ -116,24 +116,10 @@ def faces(card: Card, rotation: int) -> tuple[tuple[int, int, str, str | None], 
     )
 
 
-#: A turned card's squares (``faces``) and, for those of no area (cup, ship, café, blank),
-#: the one Square every company lays there: no cube ever lies on such a square, so it never
-#: changes (``Company.copy`` shares them too). Action squares get a new Square each time.
-Turn = tuple[tuple[tuple[int, int, str, str | None], ...], tuple[Square | None, ...]]
-
-
-def _turn(card: Card, rotation: int) -> Turn:
-    cells = faces(card, rotation)
-    fixed = tuple(
-        None if icon in AREA_KINDS else Square(icon, bean, card.id) for _, _, icon, bean in cells
-    )
-    return cells, fixed
-
-
-#: card id -> its four turns, worked out once for every card (a placement looks its card up
-#: here: no cache keyed by the card, no squares made that never change).
-TURNS: dict[str, tuple[Turn, ...]] = {
-    card_id: tuple(_turn(card, rotation) for rotation in range(4))
+#: card id -> its squares in each of the four rotations (``faces``), worked out once for
+#: every card: a placement looks its card up here by id, not through a cache keyed by the card.
+TURNS: dict[str, tuple[tuple[tuple[int, int, str, str | None], ...], ...]] = {
+    card_id: tuple(faces(card, rotation) for rotation in range(4))
     for card_id, card in BY_ID.items()
 }
 
@@ -259,7 +245,7 @@ class Company:
         """Lay ``card`` (no legality check); the caller gives ``returned`` back to the supply."""
         layout = self.layout  # of the grid before the card
         squares, covered, placed = self._lay(card, x, y, rotation)
-        self._layout = layout.after(squares, TURNS[card.id][rotation][0], covered)
+        self._layout = layout.after(squares, TURNS[card.id][rotation], covered)
         return placed
 
     def _lay(
@@ -267,7 +253,7 @@ class Company:
     ) -> tuple[list[Pos], dict[Pos, str], Placed]:
         """Put the card's squares, café and record down (not the layout); the card's
         squares, those it covered with the icons they showed, and what ``place`` reports."""
-        cells, fixed = TURNS[card.id][rotation]
+        cells = TURNS[card.id][rotation]
         squares = [(x + dx, y + dy) for dx, dy, _, _ in cells]
         returned: dict[str, int] = {}
         lost: list[str] = []
@@ -275,7 +261,7 @@ class Company:
         cafe_cells: list[Pos] = []
         grid = self.grid
         card_id = card.id
-        for pos, (_, _, icon, bean), same in zip(squares, cells, fixed, strict=True):
+        for pos, (_, _, icon, bean) in zip(squares, cells, strict=True):
             old = grid.get(pos)
             if old is not None:
                 covered[pos] = old.icon
@@ -289,7 +275,7 @@ class Company:
                         for colour, n in cafe.have.items():
                             returned[colour] = returned.get(colour, 0) + n
                         cafe.have = {}
-            grid[pos] = Square(icon, bean, card_id) if same is None else same
+            grid[pos] = Square(icon, bean, card_id)
             if icon == "cafe":
                 cafe_cells.append(pos)
         if card.has_cafe:
