@@ -29,7 +29,7 @@ site sends views, not states.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -399,13 +399,14 @@ class _Test:
 
     __slots__ = ("test",)
 
-    def __init__(self, test: Any) -> None:
+    def __init__(self, test: Callable[[int], bool]) -> None:
         self.test = test
 
     def __contains__(self, index: object) -> bool:
         if not isinstance(index, int | np.integer):
             return False
-        return PLACE_BASE <= index < PRODUCE_BASE and bool(self.test(int(index)))
+        index = int(index)
+        return PLACE_BASE <= index < PRODUCE_BASE and self.test(index)
 
 
 def actions_legal(company: Any, supply: dict[str, int]) -> IndexedLegal:
