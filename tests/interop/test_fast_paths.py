@@ -3,8 +3,8 @@
 The environments observe straight from the state (``Codec.observe_state``:
 Café's ``cafe_state``, and each game's own) and encode whole legal lists at
 once (``Codec.legal_from``; Café while placing and in the actions phase reads
-the engine's own lists instead of the legal actions: ``Codec.legal``). The reference is the plain path,
-the one the site adapter takes: ``observe(state.view(seat))`` through the
+the engine's own lists instead of the legal actions: ``Codec.legal``). The
+reference is the plain path, the one the site adapter takes: ``observe(state.view(seat))`` through the
 game's ``features`` (the layout documented in each game's module; Café's is
 written in the company's frame, found from the view's squares alone), and each
 legal action encoded alone (``encode``). Over many random positions, for every
