@@ -4,12 +4,13 @@ The environments observe straight from the state (``Codec.observe_state``:
 Café's ``cafe_state``, and each game's own) and encode whole legal lists at
 once (``Codec.legal_from``; Café while placing and in the actions phase reads
 the engine's own lists instead of the legal actions: ``Codec.legal``). The
-reference is the plain path, the one the site adapter takes: ``observe(state.view(seat))`` through the
-game's ``features`` (the layout documented in each game's module; Café's is
-written in the company's frame, found from the view's squares alone), and each
-legal action encoded alone (``encode``). Over many random positions, for every
-seat (whether it acts or not), both must be equal, value for value and in order
-(Café's ``legal``: the same items, deliveries' recipients in their own order).
+reference is the plain path, the one the site adapter takes:
+``observe(state.view(seat))`` through the game's ``features`` (the layout
+documented in each game's module; Café's is written in the company's frame,
+found from the view's squares alone), and each legal action encoded alone
+(``encode``). Over many random positions, for every seat (whether it acts or
+not), both must be equal, value for value and in order (Café's ``legal``: the
+same items, deliveries' recipients in their own order).
 """
 
 from __future__ import annotations
