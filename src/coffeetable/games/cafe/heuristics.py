@@ -104,7 +104,7 @@ def _actions(company: Company) -> int:
 
 def _spare_values(warehouse: dict[str, int], colour: str, cubes: int) -> list[float]:
     """What each of ``cubes`` more cubes of ``colour`` adds to the warehouse's points."""
-    key = (*warehouse.values(), colour, cubes)
+    key = (*warehouse.items(), colour, cubes)  # the colours named: any key order is safe
     known = _SPARE.get(key)
     if known is None:
         after = dict(warehouse)
