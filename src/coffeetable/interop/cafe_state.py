@@ -209,8 +209,9 @@ def _write(
 
 #: Boards worked out, by card list.
 _BOARDS: dict[Hashable, Board] = {}
-#: The most boards kept (a few kilobytes each); past it the store starts again.
-BOARDS_KEPT = 20_000
+#: The most boards kept (about 9 KB each, so ~18 MB at most; a match needs at most 36,
+#: one per card list of each company); past it the store starts again.
+BOARDS_KEPT = 2_000
 PHASE_INDEX = {phase: p for p, phase in enumerate(PHASES)}
 COLOURS_AT = tuple(enumerate(COLOURS))
 CUBE_AT = tuple((colour, CUBE_OFFSET[colour]) for colour in COLOURS)
