@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from coffeetable.engine import Action
+from coffeetable.games.cafe.actions import options
 from coffeetable.games.cafe.cards import BY_ID, COLOURS, ROUNDS
 from coffeetable.games.cafe.grid import faces as grid_faces
 from coffeetable.games.cafe.grid import orientations
@@ -411,8 +412,8 @@ class _Test:
 
 
 def actions_legal(company: Any, supply: dict[str, int]) -> IndexedLegal:
-    """The actions phase's legal indices, read as ``actions.choices`` reads the company
-    (one look at every area's cubes), in its order: produce, dry, roast, deliver, pass.
+    """The actions phase's legal indices, from the look ``actions.choices`` makes
+    (``actions.options``), in its order: produce, dry, roast, deliver, pass.
 
     Deliveries: each roasting area with cubes, for each recipient the first of equal
     ``to``s (what ``deliver_index`` gives the engine's deliveries: every recipient's
@@ -420,53 +421,28 @@ def actions_legal(company: Any, supply: dict[str, int]) -> IndexedLegal:
     recipients in order (the engine lists its deliveries in another order; the mask
     and the environment read none). The tests hold it to ``legal_from``.
     """
-    grid = company.grid
+    found = options(company, supply)
     company_frame = frame(company)
     x0, y0 = company_frame.x0, company_frame.y0
-    indices: list[int] = []
-    on_beans: set[str | None] = set()
-    on_drying: set[str | None] = set()
-    dry_cells: list[int] = []
-    roast_cells: list[int] = []
-    loaded: list[Any] = []
-    for area in company.layout.areas:
-        kind, colour, squares = area
-        held: set[str | None] | None = None
-        for pos in squares:
-            square = grid[pos]
-            if square.cubes:
-                if held is None:
-                    held = set()
-                held.add(square.cube_colour)
-        if held is None:
-            x, y = squares[0]
-            cell = (y - y0) * FRAME_W + x - x0
-            if kind == "bean":
-                if colour and supply[colour] > 0:
-                    indices.append(PRODUCE_BASE + cell)
-            elif kind == "dry":
-                dry_cells.append(cell)
-            else:
-                roast_cells.append(cell)
-        elif kind == "bean":
-            on_beans |= held
-        elif kind == "dry":
-            on_drying |= held
-        else:
-            loaded.append(area)
-    for base, cells, held in (
-        (DRY_BASE, dry_cells, on_beans),
-        (ROAST_BASE, roast_cells, on_drying),
+
+    def cell(area: Any) -> int:
+        x, y = area.squares[0]
+        return (y - y0) * FRAME_W + x - x0
+
+    indices = [PRODUCE_BASE + cell(area) for area in found.produce]
+    for base, targets, colours in (
+        (DRY_BASE, found.dry, found.dry_colours),
+        (ROAST_BASE, found.roast, found.roast_colours),
     ):
-        if cells and held:
-            ready = [base + c * CELLS for c, colour in COLOURS_AT if colour in held]
-            for cell in cells:
-                indices += [at + cell for at in ready]
+        ready = [base + COLOUR_INDEX[colour] * CELLS for colour in colours]
+        for area in targets if ready else ():
+            area_cell = cell(area)
+            indices += [colour_base + area_cell for colour_base in ready]
     tos_of: dict[int, tuple[Pos, list[Delivery]]] = {}
-    if loaded:
+    if found.loaded:
         wants = company_wants(company)
         roasts = company_frame.roasts
-        for area in loaded:
+        for area in found.loaded:
             where = area.squares[0]
             slot = roasts.index(where)
             if slot >= ROAST_SLOTS:  # never (cafe's docstring): as deliver_index, not in the space

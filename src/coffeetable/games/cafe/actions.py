@@ -25,6 +25,7 @@ not legal: it would only burn an action.
 from __future__ import annotations
 
 from itertools import product
+from typing import NamedTuple
 
 from coffeetable.engine import Action, Event, IllegalAction
 from coffeetable.games.cafe.cards import COLOURS
@@ -37,15 +38,26 @@ KINDS = ("produce", "dry", "roast", "deliver", "pass")
 Delivery = dict[str, dict[str, int]]
 
 
-def choices(company: Company, supply: dict[str, int]) -> list[Action]:
-    """Every action of the phase, without duplicates, in this order: produce, dry, roast
-    (areas in reading order, then colours), deliver, and pass last.
+class Options(NamedTuple):
+    """What the phase offers a company, area by area (areas in reading order): the
+    empty bean areas it can produce on, the empty drying and roasting areas with the
+    colours a dry or a roast would move there (in ``COLOURS`` order; none: no such
+    action), and the roasting areas with cubes to deliver. ``choices`` writes them as
+    actions; the environments (``interop.cafe_state``) as indices."""
 
-    One look at the cubes of every area first (cubes lie on area squares only): which
-    areas are empty, which colours lie on bean and on drying squares.
-    """
+    produce: list[Area]
+    dry: list[Area]
+    dry_colours: list[str]
+    roast: list[Area]
+    roast_colours: list[str]
+    loaded: list[Area]
+
+
+def options(company: Company, supply: dict[str, int]) -> Options:
+    """One look at the cubes of every area (cubes lie on area squares only): which areas
+    are empty, which colours lie on bean and on drying squares."""
     grid = company.grid
-    out: list[Action] = []  # the produces, made during the look
+    produce: list[Area] = []
     on_beans: set[str | None] = set()  # colours a dry would move
     on_drying: set[str | None] = set()  # colours a roast would move
     dry_targets: list[Area] = []
@@ -63,8 +75,7 @@ def choices(company: Company, supply: dict[str, int]) -> list[Action]:
         if held is None:
             if kind == "bean":
                 if colour and supply[colour] > 0:
-                    x, y = squares[0]
-                    out.append({"type": "produce", "area": [x, y]})
+                    produce.append(area)
             elif kind == "dry":
                 dry_targets.append(area)
             else:
@@ -75,16 +86,26 @@ def choices(company: Company, supply: dict[str, int]) -> list[Action]:
             on_drying |= held
         else:
             loaded.append(area)
-    for kind, targets, held in (
-        ("dry", dry_targets, on_beans),
-        ("roast", roast_targets, on_drying),
+    dry_colours = [c for c in COLOURS if c in on_beans] if dry_targets else []
+    roast_colours = [c for c in COLOURS if c in on_drying] if roast_targets else []
+    return Options(produce, dry_targets, dry_colours, roast_targets, roast_colours, loaded)
+
+
+def choices(company: Company, supply: dict[str, int]) -> list[Action]:
+    """Every action of the phase, without duplicates, in this order: produce, dry, roast
+    (areas in reading order, then colours), deliver, and pass last (``options``)."""
+    found = options(company, supply)
+    out: list[Action] = [
+        {"type": "produce", "area": list(area.squares[0])} for area in found.produce
+    ]
+    for kind, targets, ready in (
+        ("dry", found.dry, found.dry_colours),
+        ("roast", found.roast, found.roast_colours),
     ):
-        if targets and held:
-            ready = [c for c in COLOURS if c in held]
-            for area in targets:
-                x, y = area.squares[0]
-                out += [{"type": kind, "colour": c, "area": [x, y]} for c in ready]
-    for area in loaded:
+        for area in targets if ready else ():
+            x, y = area.squares[0]
+            out += [{"type": kind, "colour": c, "area": [x, y]} for c in ready]
+    for area in found.loaded:
         x, y = area.squares[0]
         out += [{"type": "deliver", "area": [x, y], "to": to} for to in deliveries(company, area)]
     out.append({"type": "pass"})
