@@ -21,7 +21,8 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from coffeetable.interop.encoding import codec, get_game  # noqa: E402
+from coffeetable.engine import Action, State  # noqa: E402
+from coffeetable.interop.encoding import Codec, codec, get_game  # noqa: E402
 
 #: (game, players, options, matches): every table size and option that changes a layout.
 TABLES = [
@@ -68,6 +69,18 @@ def test_observations_from_the_state_are_the_views(
     assert seen > 100, seen
 
 
+def encoded_alone(
+    table: Codec, actions: list[Action], state: State, seat: int
+) -> dict[int, object]:
+    """The plain path: each action encoded alone, the first action of each index kept."""
+    expected: dict[int, object] = {}
+    for action in actions:
+        index = table.encode(action, state, seat)
+        if index is not None and index not in expected:
+            expected[index] = action
+    return expected
+
+
 @pytest.mark.parametrize(("name", "players", "options", "matches"), TABLES)
 def test_legal_lists_encode_as_each_action_alone(
     name: str, players: int, options: dict, matches: int
@@ -77,11 +90,7 @@ def test_legal_lists_encode_as_each_action_alone(
     for state in positions(name, players, options, matches):
         for seat in range(players):
             actions = state.legal_actions(seat)
-            expected: dict[int, object] = {}
-            for action in actions:
-                index = table.encode(action, state, seat)
-                if index is not None and index not in expected:
-                    expected[index] = action
+            expected = encoded_alone(table, actions, state, seat)
             got = table.legal_from(actions, state, seat)
             assert list(got.items()) == list(expected.items())
             legal = table.legal(state, seat)
@@ -112,11 +121,7 @@ def test_odd_actions_take_the_slow_way() -> None:
         {"type": "take", "card": "nope"},
         {"type": "place", "x": 0, "y": 2, "rotation": 0},
     ]
-    expected = {}
-    for action in odd:
-        index = table.encode(action, state, 0)
-        if index is not None and index not in expected:
-            expected[index] = action
+    expected = encoded_alone(table, odd, state, 0)
     assert list(table.legal_from(odd, state, 0).items()) == list(expected.items())
     assert len(expected) >= 1  # the last one is a real placement's index
 
@@ -138,12 +143,7 @@ def test_cafe_legal_indices_are_the_plain_path(players: int) -> None:
     kinds: dict[str, int] = {}
     for n, state in enumerate(positions("cafe", players, {}, 12 if players < 3 else 6)):
         for seat in range(players):
-            actions = state.legal_actions(seat)
-            expected: dict[int, object] = {}
-            for action in actions:
-                index = table.encode(action, state, seat)
-                if index is not None and index not in expected:
-                    expected[index] = action
+            expected = encoded_alone(table, state.legal_actions(seat), state, seat)
             legal = table.legal(state, seat)
             assert dict(legal.items()) == expected
             plain = np.zeros(table.num_actions, dtype=np.int8)
