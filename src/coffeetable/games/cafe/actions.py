@@ -86,8 +86,8 @@ def options(company: Company, supply: dict[str, int]) -> Options:
             on_drying |= held
         else:
             loaded.append(area)
-    dry_colours = [c for c in COLOURS if c in on_beans] if dry_targets else []
-    roast_colours = [c for c in COLOURS if c in on_drying] if roast_targets else []
+    dry_colours = [c for c in COLOURS if c in on_beans] if dry_targets and on_beans else []
+    roast_colours = [c for c in COLOURS if c in on_drying] if roast_targets and on_drying else []
     return Options(produce, dry_targets, dry_colours, roast_targets, roast_colours, loaded)
 
 
@@ -95,9 +95,10 @@ def choices(company: Company, supply: dict[str, int]) -> list[Action]:
     """Every action of the phase, without duplicates, in this order: produce, dry, roast
     (areas in reading order, then colours), deliver, and pass last (``options``)."""
     found = options(company, supply)
-    out: list[Action] = [
-        {"type": "produce", "area": list(area.squares[0])} for area in found.produce
-    ]
+    out: list[Action] = []
+    for area in found.produce:
+        x, y = area.squares[0]
+        out.append({"type": "produce", "area": [x, y]})
     for kind, targets, ready in (
         ("dry", found.dry, found.dry_colours),
         ("roast", found.roast, found.roast_colours),
