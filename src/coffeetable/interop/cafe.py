@@ -246,16 +246,17 @@ class CafeCodec(Codec):
     """Café's codec: every board action is encoded in the company's frame, deliveries by
     slot and recipient, so encode and decode take the state and seat (or the view).
 
-    The environment's paths, ``observe_state`` and ``legal_from`` with a state,
-    are ``cafe_state``'s: they read the state, not a view (the site's path,
-    ``features``), and the tests hold them to it.
+    The environment's paths, ``observe_state`` (``cafe_state``), and ``legal`` and
+    ``legal_from`` with a state (``cafe_legal``), read the state, not a view (the
+    site's path, ``features``), and the tests hold them to it.
     """
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__("cafe", players, options, action_table(), features)
-        from coffeetable.interop import cafe_state  # it reads this module's tables
+        from coffeetable.interop import cafe_legal, cafe_state  # they read this module's tables
 
         self._state = cafe_state
+        self._legal = cafe_legal
 
     # -- deliveries --------------------------------------------------------------------
 
@@ -411,18 +412,18 @@ class CafeCodec(Codec):
 
     def legal(self, state: State, seat: int) -> Mapping[int, Action]:  # type: ignore[override]
         """As the codec's, the same items; while placing and in the actions phase
-        straight from the engine's own lists, actions made when asked (``cafe_state``)."""
+        straight from the engine's own lists, actions made when asked (``cafe_legal``)."""
         assert isinstance(state, CafeState)
-        return self._state.legal(self, state, seat)
+        return self._legal.legal(self, state, seat)
 
     def legal_from(
         self, actions: Iterable[Action], state: State | None = None, seat: int | None = None
     ) -> dict[int, Action]:
-        """Each legal action's index, the common kinds' arithmetic inlined (``cafe_state``)."""
+        """Each legal action's index, the common kinds' arithmetic inlined (``cafe_legal``)."""
         if state is None or seat is None:
             raise ValueError("Café's legal actions are encoded with their state and seat")
         assert isinstance(state, CafeState)
-        return self._state.legal_from(self, actions, state, seat)
+        return self._legal.legal_from(self, actions, state, seat)
 
     def observe_state(self, state: State, seat: int) -> NDArray[np.float32]:
         """``observe(state.view(seat))``, read straight from the state (``cafe_state``)."""
