@@ -52,6 +52,7 @@ from coffeetable.interop.cafe import (
     SQUARE,
     Frame,
 )
+from coffeetable.interop.encoding import scaled
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -231,11 +232,10 @@ def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
         ones.append(HOLDING_AT + PLAN_INDEX[state.holding])
     for card in state.discard:
         ones.append(DISCARD_AT + PLAN_INDEX[card])
-    # (where, value, scale) of the counts, each scaled below
-    counts = [(DECK_AT, len(state.deck), 40)]
+    scaled(ones, indices, values, DECK_AT, len(state.deck), 40)
     supply = state.supply
     for c, colour in COLOURS_AT:
-        counts.append((SUPPLY_AT + c, supply[colour], 35))
+        scaled(ones, indices, values, SUPPLY_AT + c, supply[colour], 35)
     boards = []
     companies = state.companies
     actions_left = state.actions_left
@@ -252,11 +252,7 @@ def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
             cubes = square.cubes
             if cubes and square.cube_colour is not None:
                 where = shift + base + CUBE_OFFSET[square.cube_colour]
-                if cubes >= 3:
-                    ones.append(where)
-                else:
-                    indices.append(where)
-                    values.append(cubes / 3)
+                scaled(ones, indices, values, where, cubes, 3)
         cafe_points = 0
         cafes_at = start + CAFES_AT
         for cafe in company.cafes.values():
@@ -273,33 +269,22 @@ def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
                     ones.append(base + 2)
                     cafe_points += cafe.points
             for colour, had in have.items():
-                if had:
-                    where = base + 3 + COLOUR_INDEX[colour]
-                    if had >= 3:
-                        ones.append(where)
-                    else:
-                        indices.append(where)
-                        values.append(had / 3)
+                scaled(ones, indices, values, base + 3 + COLOUR_INDEX[colour], had, 3)
         at = start + COUNTS_AT
         warehouse = company.warehouse
         for c, colour in COLOURS_AT:
-            counts.append((at + c, warehouse[colour], 10))
+            scaled(ones, indices, values, at + c, warehouse[colour], 10)
         at += len(COLOURS)
         icons = company.layout.icons
-        counts.append((at, icons.get("cup", 0), 10))
-        counts.append((at + 1, icons.get("ship", 0), 10))
-        counts.append((at + 2, actions_left[other], 8))
+        scaled(ones, indices, values, at, icons.get("cup", 0), 10)
+        scaled(ones, indices, values, at + 1, icons.get("ship", 0), 10)
+        scaled(ones, indices, values, at + 2, actions_left[other], 8)
         # the score, as ``scoring.points``: complete cafés and the warehouse
-        counts.append((at + 3, cafe_points + warehouse_points(warehouse), 50))
+        score = cafe_points + warehouse_points(warehouse)
+        scaled(ones, indices, values, at + 3, score, 50)
     winners_at = TABLE_VALUES + n * SEAT_VALUES
     for w in state.winners:
         ones.append(winners_at + (w - seat) % n)
-    for where, value, scale in counts:
-        if value >= scale:
-            ones.append(where)
-        elif value > 0:
-            indices.append(where)
-            values.append(value / scale)
     out = np.zeros(size, dtype=np.float32)
     out.put(ones, 1.0)
     for fixed in boards:
