@@ -13,7 +13,11 @@ random positions) from the state itself:
   once per card list and kept (``_BOARDS``, bounded), card by card from the
   board before the last card (``Board.after``); a step then reads only the
   cubes on those squares, the cafés and a few counts;
-- the vector is filled in one numpy pass: ``put`` of the ones, then of the
+- a seat's block (its company's board with the cubes, cafés and counts) is
+  kept by the company's revision (``Company.revision``, new at every change):
+  a company that did not change since it was last observed (at 2 players,
+  most steps: the other company, the whole take) is copied, not read again;
+- the rest is filled in one numpy pass: ``put`` of the ones, then of the
   fractional values;
 - the legal indices are ``cafe_legal``'s (they read these boards too).
 
@@ -211,11 +215,23 @@ def frame(company: Any) -> Frame:
     return board(company).frame(company)
 
 
+#: Seat blocks worked out, by company revision (``Company.revision``: the same
+#: revision, the same company), every value but the actions left (the state's). A
+#: company that did not change since it was last observed is copied, not read again:
+#: at 2 players, most steps (the other company, the whole take).
+_BLOCKS: dict[object, NDArray[np.float32]] = {}
+#: The most blocks kept (21 KB each): a few per seat, small enough to stay in the CPU's cache.
+BLOCKS_KEPT = 16
+#: Where a seat block's actions left go.
+ACTIONS_LEFT_AT = COUNTS_AT + len(COLOURS) + 2
+
+
 def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
     """``observe(state.view(seat))``, from the state (see the module docstring).
 
     Written for speed (this is every step): ``ones`` collects the indices set to 1,
     ``indices`` and ``values`` the others; a count is ``value / scale`` clipped at 1.
+    Each seat's block is its company's (``company_block``) with the actions left.
     """
     n = state.players
     phase = state.phase
@@ -236,59 +252,83 @@ def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
     supply = state.supply
     for c, colour in COLOURS_AT:
         scaled(ones, indices, values, SUPPLY_AT + c, supply[colour], 35)
-    boards = []
+    winners_at = TABLE_VALUES + n * SEAT_VALUES
+    for w in state.winners:
+        ones.append(winners_at + (w - seat) % n)
+    out = np.zeros(size, dtype=np.float32)
     companies = state.companies
     actions_left = state.actions_left
     for offset in range(n):
         start = TABLE_VALUES + offset * SEAT_VALUES
         other = (seat + offset) % n
-        company = companies[other]
-        found = board(company)
-        boards.append(found.at(start))
-        grid = company.grid
-        shift = start - found.origin
-        for pos, base in found.squares.items():
-            square = grid[pos]
-            cubes = square.cubes
-            if cubes and square.cube_colour is not None:
-                where = shift + base + CUBE_OFFSET[square.cube_colour]
-                scaled(ones, indices, values, where, cubes, 3)
-        cafe_points = 0
-        cafes_at = start + CAFES_AT
-        for cafe in company.cafes.values():
-            base = cafes_at + CAFE_BASE[cafe.id]
-            ones.append(base)
-            have = cafe.have
-            if cafe.lost:
-                ones.append(base + 1)
-            else:
-                for colour, need in cafe.need.items():
-                    if have.get(colour, 0) < need:
-                        break
-                else:  # complete (``Cafe.complete``)
-                    ones.append(base + 2)
-                    cafe_points += cafe.points
-            for colour, had in have.items():
-                scaled(ones, indices, values, base + 3 + COLOUR_INDEX[colour], had, 3)
-        at = start + COUNTS_AT
-        warehouse = company.warehouse
-        for c, colour in COLOURS_AT:
-            scaled(ones, indices, values, at + c, warehouse[colour], 10)
-        at += len(COLOURS)
-        icons = company.layout.icons
-        scaled(ones, indices, values, at, icons.get("cup", 0), 10)
-        scaled(ones, indices, values, at + 1, icons.get("ship", 0), 10)
-        scaled(ones, indices, values, at + 2, actions_left[other], 8)
-        # the score, as ``scoring.points``: complete cafés and the warehouse
-        score = cafe_points + warehouse_points(warehouse)
-        scaled(ones, indices, values, at + 3, score, 50)
-    winners_at = TABLE_VALUES + n * SEAT_VALUES
-    for w in state.winners:
-        ones.append(winners_at + (w - seat) % n)
-    out = np.zeros(size, dtype=np.float32)
+        out[start : start + SEAT_VALUES] = company_block(companies[other])
+        scaled(ones, indices, values, start + ACTIONS_LEFT_AT, actions_left[other], 8)
     out.put(ones, 1.0)
-    for fixed in boards:
-        out.put(fixed, 1.0)
     if indices:
         out.put(indices, values)
     return out
+
+
+def company_block(company: Any) -> NDArray[np.float32]:
+    """A seat's block of the observation but its actions left, kept per revision: the
+    board (its fixed ones, the cubes), the cafés and the counts. Read it, never write."""
+    revision = company.revision
+    found = _BLOCKS.get(revision) if revision is not None else None
+    if found is None:
+        found = _work_out_block(company)
+        if revision is not None:
+            if len(_BLOCKS) >= BLOCKS_KEPT:  # the oldest goes: only the newest are met again
+                del _BLOCKS[next(iter(_BLOCKS))]
+            _BLOCKS[revision] = found
+    return found
+
+
+def _work_out_block(company: Any) -> NDArray[np.float32]:
+    """``company_block``, read from the company."""
+    ones: list[int] = []
+    indices: list[int] = []
+    values: list[float] = []
+    found = board(company)
+    grid = company.grid
+    shift = -found.origin
+    for pos, base in found.squares.items():
+        square = grid[pos]
+        cubes = square.cubes
+        if cubes and square.cube_colour is not None:
+            where = shift + base + CUBE_OFFSET[square.cube_colour]
+            scaled(ones, indices, values, where, cubes, 3)
+    cafe_points = 0
+    for cafe in company.cafes.values():
+        base = CAFES_AT + CAFE_BASE[cafe.id]
+        ones.append(base)
+        have = cafe.have
+        if cafe.lost:
+            ones.append(base + 1)
+        else:
+            for colour, need in cafe.need.items():
+                if have.get(colour, 0) < need:
+                    break
+            else:  # complete (``Cafe.complete``)
+                ones.append(base + 2)
+                cafe_points += cafe.points
+        for colour, had in have.items():
+            scaled(ones, indices, values, base + 3 + COLOUR_INDEX[colour], had, 3)
+    at = COUNTS_AT
+    warehouse = company.warehouse
+    for c, colour in COLOURS_AT:
+        scaled(ones, indices, values, at + c, warehouse[colour], 10)
+    at += len(COLOURS)
+    icons = company.layout.icons
+    scaled(ones, indices, values, at, icons.get("cup", 0), 10)
+    scaled(ones, indices, values, at + 1, icons.get("ship", 0), 10)
+    # (at + 2: the actions left, the state's: ``observe`` writes them)
+    # the score, as ``scoring.points``: complete cafés and the warehouse
+    score = cafe_points + warehouse_points(warehouse)
+    scaled(ones, indices, values, at + 3, score, 50)
+    block = np.zeros(SEAT_VALUES, dtype=np.float32)
+    block.put(found.ones, 1.0)
+    if ones:
+        block.put(ones, 1.0)
+    if indices:
+        block.put(indices, values)
+    return block

@@ -40,7 +40,7 @@ def drawn(*rows: str, card: str = "T") -> Company:
                 company.grid[(x, y)] = Square("bean", LETTERS[symbol], card)
             else:
                 company.grid[(x, y)] = Square(ICON[symbol], None, card)
-    company._areas = None
+    company._areas = None  # (a new layout, and a new revision: the grid was redrawn)
     return company
 
 
@@ -51,11 +51,13 @@ def cafe(
     for pos in cells:
         company.grid[pos].card = cafe_id
     company.cafes[cafe_id] = Cafe(cafe_id, tuple(cells), dict(need), points)
+    company.changed()
     return company.cafes[cafe_id]
 
 
 def put(company: Company, pos: Pos, colour: str, cubes: int = 1) -> None:
     company.grid[pos].cubes, company.grid[pos].cube_colour = cubes, colour
+    company.changed()
 
 
 def acting(company: Company, actions: int = 8, seed: int = 0) -> CafeState:

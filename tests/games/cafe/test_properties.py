@@ -154,3 +154,35 @@ def test_determinize_keeps_the_view_and_reshuffles_only_unseen_cards(
 def test_the_same_seed_deals_the_same_game_and_another_seed_another() -> None:
     assert fingerprint(new(3, 11)) == fingerprint(new(3, 11))
     assert new(3, 11).deck != new(3, 12).deck
+
+
+def company_content(company: Any) -> tuple[Any, ...]:
+    """Everything a company holds: squares with their cubes, cafés, warehouse, cards."""
+    return (
+        sorted((pos, vars(square)) for pos, square in company.grid.items()),
+        sorted((cafe_id, vars(cafe)) for cafe_id, cafe in company.cafes.items()),
+        dict(company.warehouse),
+        list(company.cards),
+    )
+
+
+@GAMES
+@given(players_st, seed_st)
+def test_a_company_takes_a_new_revision_whenever_it_changes(players: int, seed: int) -> None:
+    """``Company.revision`` is what the environments keep a company's observation by:
+    every change the rules make gives a new one, and a clone keeps its original's."""
+    state, rng = new(players, seed), random.Random(seed)
+    changed = 0
+    while not state.is_over:
+        before = [(company_content(c), c.revision) for c in state.companies]
+        clone = state.clone()
+        assert [c.revision for c in clone.companies] == [r for _, r in before]
+        seat = rng.choice(state.actors())
+        state.apply(seat, busy_choice(state, seat, rng))
+        for company, (content, revision) in zip(state.companies, before, strict=True):
+            if company_content(company) != content:
+                assert company.revision is not revision
+                changed += 1
+        # the clone did not move: its companies keep their revisions
+        assert [c.revision for c in clone.companies] == [r for _, r in before]
+    assert changed >= 8 * players  # at least every placement

@@ -241,6 +241,7 @@ def perform(company: Company, supply: dict[str, int], action: Action) -> Event:
         for pos in area.squares[:made]:
             square = grid[pos]
             square.cubes, square.cube_colour = 1, colour
+        company.changed()
         supply[colour] -= made
         return {"type": "produced", "area": list(area.id), "colour": colour, "cubes": made}
     if kind in SOURCE:
@@ -261,6 +262,7 @@ def perform(company: Company, supply: dict[str, int], action: Action) -> Event:
     warehouse = {c: n for c, n in cubes.items() if n}
     for colour, n in warehouse.items():
         company.warehouse[colour] += n
+    company.changed()
     return {
         "type": "delivered",
         "area": list(area.id),

@@ -134,6 +134,11 @@ class Company:
     #: The squares' layout, worked out on first use (None: not yet, or the grid was redrawn).
     #: A class default, so that a company assembled without ``__init__`` works it out too.
     _layout: Layout | None = None
+    #: A token that every change to the company replaces (``changed``): two companies
+    #: with the same token are equal (a copy keeps its original's until either changes),
+    #: so a reader may keep what it worked out from one (the environments' observation).
+    #: None (a company assembled without ``__init__``): no token, nothing may be kept.
+    revision: object | None = None
 
     def __init__(self, start: Card) -> None:
         self.grid: dict[Pos, Square] = {}
@@ -145,6 +150,12 @@ class Company:
         self._layout = _START_LAYOUTS.get(start.id)
         if self._layout is None:  # the same for every company that starts with this card
             self._layout = _START_LAYOUTS[start.id] = Layout.of(self.grid)
+        self.changed()
+
+    def changed(self) -> None:
+        """Say that the company changed (its squares, cubes, cafés or warehouse): a new
+        ``revision``. Every change the rules make calls it."""
+        self.revision = object()
 
     def copy(self) -> Company:
         other = object.__new__(Company)
@@ -158,6 +169,7 @@ class Company:
         other.warehouse = dict(self.warehouse)
         other.cards = list(self.cards)
         other._layout = self._layout
+        other.revision = self.revision
         return other
 
     @property
@@ -178,6 +190,7 @@ class Company:
         # unless they are this layout's own.
         if self._layout is None or areas is not self._layout.areas:
             self._layout = None
+            self.changed()
 
     # -- reading the area -----------------------------------------------------
 
@@ -246,6 +259,7 @@ class Company:
         layout = self.layout  # of the grid before the card
         squares, covered, placed = self._lay(card, x, y, rotation)
         self._layout = layout.after(squares, TURNS[card.id][rotation], covered)
+        self.changed()
         return placed
 
     def _lay(
@@ -294,6 +308,7 @@ class Company:
             if square.cube_colour == colour and square.cubes:
                 taken += square.cubes
                 square.cubes, square.cube_colour = 0, None
+        self.changed()
         return taken
 
     def spread(self, area: Area, colour: str, cubes: int) -> None:
@@ -305,10 +320,12 @@ class Company:
             if n:
                 square = grid[pos]
                 square.cubes, square.cube_colour = n, colour
+        self.changed()
 
     def clear(self, area: Area) -> None:
         for pos in area.squares:
             self.grid[pos].cubes, self.grid[pos].cube_colour = 0, None
+        self.changed()
 
     def cube_total(self) -> dict[str, int]:
         """colour -> cubes on squares, cafés and in the warehouse (for conservation checks)."""

@@ -69,6 +69,7 @@ class CafeState(State):
             for colour in COLOURS:
                 company.warehouse[colour] += 1
                 self.supply[colour] -= 1
+            company.changed()
         cards = [card.id for card in PLANS]
         self.rng.shuffle(cards)
         size = ROUNDS * (players + 2)
@@ -273,6 +274,7 @@ class CafeState(State):
             raise IllegalAction(f'{card_id} is free for you: take it without "pay"')
         if pay is not None:
             self.companies[seat].warehouse[pay] -= 1
+            self.companies[seat].changed()
             self.supply[pay] += 1
         self.display.remove(card_id)
         self.holding = card_id
