@@ -1,0 +1,237 @@
+"""Real-time Espresso as PettingZoo environments, stepped in ticks (AEC and Parallel).
+
+Each tick every agent gives an action or the no-op (the last index), and the
+actions resolve one by one in a random order drawn from the seed (``Ticks``);
+see ``pettingzoo``'s module docstring. Made by ``pettingzoo.env("espresso")``
+and ``pettingzoo.parallel_env("espresso")``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
+
+from coffeetable.engine import IllegalAction, State
+from coffeetable.interop.encoding import get_game, result
+from coffeetable.interop.pettingzoo_table import AECTable, Obs, Table, check_index, length_cap
+
+
+class Ticks:
+    """Espresso's ticks: every seat's action (or the no-op) resolved in a random order."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def legal(self, state: State, seat: int) -> dict[int, Any]:
+        return self.table.codec.legal(state, seat)
+
+    def mask(self, state: State, seat: int) -> np.ndarray:
+        out = self.table.mask(self.table.codec.legal(state, seat))
+        out[self.noop] = 1
+        return out
+
+    @property
+    def noop(self) -> int:
+        return self.table.codec.num_actions - 1
+
+    def resolve(
+        self, state: State, rng: random.Random, chosen: dict[int, int]
+    ) -> dict[int, dict[str, Any]]:
+        """Apply the tick's actions (seat -> index); infos per seat.
+
+        An index that was not legal when the tick began is refused, as is one
+        that stopped being legal before its turn came (another seat was faster).
+        """
+        infos: dict[int, dict[str, Any]] = {seat: {} for seat in chosen}
+        order = [seat for seat in sorted(chosen) if chosen[seat] != self.noop]
+        rng.shuffle(order)
+        masks = {seat: self.mask(state, seat) for seat in order}
+        for seat in order:
+            if state.is_over:
+                break
+            if not masks[seat][chosen[seat]]:
+                infos[seat].update(refused=True, reason="not a legal action when the tick began")
+                continue
+            action = self.table.codec.decode(chosen[seat], state, seat)
+            infos[seat]["action"] = action
+            try:
+                state.apply(seat, action)
+                infos[seat]["refused"] = False
+            except IllegalAction as error:
+                infos[seat]["refused"] = True  # too slow: the table moved first
+                infos[seat]["reason"] = error.reason
+        return infos
+
+
+class EspressoTickEnv(AECTable):
+    """Real-time Espresso as an AEC environment: each tick the agents give their
+    actions in seat order, and they resolve in a random order after the last."""
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": True}
+
+    def __init__(
+        self,
+        name: str = "espresso",
+        players: int | None = None,
+        max_cycles: int | None = None,
+        render_mode: str | None = None,
+        illegal: str = "raise",
+        mask_dtype: str = "int8",
+        **options: Any,
+    ) -> None:
+        super().__init__(name, players, max_cycles, render_mode, illegal, mask_dtype, **options)
+        self.ticks = Ticks(self.table)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        state = self._deal(seed)
+        self._ticks = 0
+        self._chosen: dict[int, int] = {}
+        self._masks = {seat: self.ticks.mask(state, seat) for seat in range(self.table.players)}
+        self.agent_selection = self.possible_agents[0]
+
+    def observe(self, agent: str) -> Obs:
+        assert self.game_state is not None
+        seat = self.possible_agents.index(agent)
+        return {
+            "observation": self.table.codec.observe_state(self.game_state, seat),
+            "action_mask": self._masks[seat].copy(),
+        }
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.game_state is not None
+        seat = self.possible_agents.index(agent)
+        self._chosen[seat] = check_index(action, self.table.codec.num_actions, agent)
+        self._cumulative_rewards[agent] = 0.0
+        if seat < len(self.possible_agents) - 1:
+            self._clear_rewards()
+            self.agent_selection = self.possible_agents[seat + 1]
+            return
+        infos = self.ticks.resolve(self.game_state, self._rng, self._chosen)
+        self._chosen = {}
+        self._ticks += 1
+        self._clear_rewards()
+        self.infos = {self.possible_agents[s]: info for s, info in infos.items()}
+        self._masks = {
+            seat: self.ticks.mask(self.game_state, seat) for seat in range(self.table.players)
+        }
+        if self.game_state.is_over:
+            for other, reward in zip(
+                self.possible_agents, result(self.table.name, self.game_state), strict=True
+            ):
+                self.rewards[other] = reward
+                self.terminations[other] = True
+        elif self._ticks >= self.table.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.possible_agents[0]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        return self.table.render(self.game_state, self.possible_agents.index(self.agent_selection))
+
+
+class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """Real-time Espresso as a PettingZoo Parallel environment, stepped in ticks."""
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "ansi"],
+        "name": "coffeetable_espresso_v0",
+    }
+
+    def __init__(
+        self,
+        name: str = "espresso",
+        players: int | None = None,
+        max_cycles: int | None = None,
+        render_mode: str | None = None,
+        illegal: str = "raise",
+        mask_dtype: str = "int8",
+        **options: Any,
+    ) -> None:
+        if not get_game(name).realtime:
+            raise ValueError(f"{name} is turn-based: use env({name!r}) for its AEC environment")
+        self.table = Table(name, players, max_cycles, render_mode, options, illegal, mask_dtype)
+        self.ticks = Ticks(self.table)
+        self.metadata = {**type(self).metadata, "name": f"coffeetable_{name}_v0"}
+        self.possible_agents = list(self.table.names)
+        self.render_mode = render_mode
+        self.game_state: State | None = None
+        self.agents: list[str] = []
+
+    @property
+    def max_cycles(self) -> int:
+        return self.table.max_cycles
+
+    @max_cycles.setter
+    def max_cycles(self, value: int | None) -> None:
+        self.table.max_cycles = length_cap(self.table.name, value)
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.table.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.table.action_spaces[agent]
+
+    def _observe(self) -> dict[str, Obs]:
+        assert self.game_state is not None
+        out = {}
+        for agent in self.agents:
+            seat = self.possible_agents.index(agent)
+            out[agent] = {
+                "observation": self.table.codec.observe_state(self.game_state, seat),
+                "action_mask": self.ticks.mask(self.game_state, seat),
+            }
+        return out
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
+        self.game_state, self._rng = self.table.deal(seed)
+        self.agents = list(self.possible_agents)
+        self._ticks = 0
+        return self._observe(), {agent: {} for agent in self.agents}
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
+        dict[str, Obs],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        assert self.game_state is not None
+        chosen: dict[int, int] = {}
+        for agent in self.agents:
+            seat = self.possible_agents.index(agent)
+            index = actions.get(agent, self.ticks.noop)
+            chosen[seat] = check_index(index, self.table.codec.num_actions, agent)
+        infos = self.ticks.resolve(self.game_state, self._rng, chosen)
+        self._ticks += 1
+        observations = self._observe()
+        over = self.game_state.is_over
+        truncated = not over and self._ticks >= self.table.max_cycles
+        results = result(self.table.name, self.game_state) if over else None
+        rewards, terminations, truncations, info = {}, {}, {}, {}
+        for agent in self.agents:
+            seat = self.possible_agents.index(agent)
+            rewards[agent] = results[seat] if results is not None else 0.0
+            terminations[agent] = over
+            truncations[agent] = truncated
+            info[agent] = infos.get(seat, {})
+        if over or truncated:
+            self.agents = []
+        return observations, rewards, terminations, truncations, info
+
+    def render(self) -> str | None:
+        return self.table.render(self.game_state, None)
+
+    def close(self) -> None:
+        self.game_state = None
