@@ -73,17 +73,9 @@ class EspressoTickEnv(AECTable):
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": True}
 
-    def __init__(
-        self,
-        name: str = "espresso",
-        players: int | None = None,
-        max_cycles: int | None = None,
-        render_mode: str | None = None,
-        illegal: str = "raise",
-        mask_dtype: str = "int8",
-        **options: Any,
-    ) -> None:
-        super().__init__(name, players, max_cycles, render_mode, illegal, mask_dtype, **options)
+    def __init__(self, name: str = "espresso", **settings: Any) -> None:
+        """``settings`` as ``AECTable``'s (players, max_cycles, ..., game options)."""
+        super().__init__(name, **settings)
         self.ticks = Ticks(self.table)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
