@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 from fastapi import APIRouter, Depends, Request
-from fastapi import Path as FastPath
 
 from coffeetable.server import operations
+from coffeetable.server.api import TableId
 from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.players.auth_api import from_this_site
 
@@ -18,7 +18,6 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     409: {"description": "the match is not over, or is played in real time"},
     429: {"description": "the bot is reviewing as many matches as it may at once"},
 }
-TableId = Annotated[str, FastPath(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
 @router.post(
