@@ -98,7 +98,6 @@ class Board:
         "squares",
         "origin",
         "ones",
-        "shifted",
         "anchor_cells",
         "anchor_sets",
         "_frame",
@@ -116,8 +115,6 @@ class Board:
         origin = (self.y0 * FRAME_W + self.x0) * SQUARE
         #: the fixed ones within a seat's block
         self.ones = np.fromiter(chain.from_iterable(faces.values()), np.intp) - origin
-        #: the same, moved to where a seat's block starts (kept per start)
-        self.shifted: dict[int, NDArray[np.intp]] = {}
         #: where the frame's origin is, frame-free (a square's base is its own less this)
         self.origin = origin
         self._frame: Frame | None = None
@@ -151,13 +148,6 @@ class Board:
             max(self.y1, y + height - 1),
         )
         return Board(faces, squares, box)
-
-    def at(self, start: int) -> NDArray[np.intp]:
-        """The fixed ones of a seat block starting at ``start``."""
-        moved = self.shifted.get(start)
-        if moved is None:
-            moved = self.shifted[start] = self.ones + start
-        return moved
 
     def frame(self, company: Any) -> Frame:
         """The frame with the roasting areas' slots (worked out when first asked, from
