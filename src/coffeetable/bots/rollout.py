@@ -30,7 +30,8 @@ Budget: ``top`` actions and ``samples`` rollouts of each (``DEFAULT_TOP``,
 ``DEFAULT_SAMPLES``), reproducible (the rng draws the deals); a game's heuristics
 may set them per position, ``rollout_budget(state, top, samples) -> (top, samples)``
 (Café: one sample where the rest of the round hides nothing, more placements and
-actions kept). ``analyse`` has ``ISMCTSBot.analyse``'s shape
+actions kept), and the horizon, ``rollout_rounds(state, rounds) -> rounds`` (Café at 2
+players: to the match's end from its seventh round). ``analyse`` has ``ISMCTSBot.analyse``'s shape
 (every action it is asked about is rolled out, not only the top ones); the review
 still asks the tree search (``coffeetable.bots.review``).
 """
@@ -57,6 +58,7 @@ MAX_ROLLOUT = 10_000
 
 Evaluator = Callable[[State], Sequence[float]]
 Budget = Callable[[State, int, int], tuple[int, int]]
+Rounds = Callable[[State, int], int]
 
 
 class RolloutBot(Bot):
@@ -86,12 +88,20 @@ class RolloutBot(Bot):
         )
         self._group: Callable[[Action], str] = getattr(heuristics, "choice_group", action_key)
         self._budget: Budget | None = getattr(heuristics, "rollout_budget", None)
+        self._rounds: Rounds | None = getattr(heuristics, "rollout_rounds", None)
 
     def budget(self, state: State) -> tuple[int, int]:
         """(top, samples) for a decision in ``state``: the heuristics' if they say."""
         if self._budget is None:
             return self.top, self.samples
         return self._budget(state, self.top, self.samples)
+
+    def horizon(self, state: State) -> int:
+        """Rounds a rollout from ``state`` plays (1: to this round's end): the heuristics'
+        ``rollout_rounds(state, rounds)`` if they say, else ``rounds``."""
+        if self._rounds is None:
+            return self.rounds
+        return self._rounds(state, self.rounds)
 
     def kept(self, state: State, seat: int, actions: Sequence[Action]) -> list[int]:
         """The indexes of the actions to roll out, greedy's best first (step 1)."""
@@ -158,7 +168,7 @@ class RolloutBot(Bot):
 
     def _rollout(self, state: State, seat: int, action: Action, rng: random.Random) -> float:
         """Apply ``action``, let greedy play every seat to the horizon; the value."""
-        end = state.round + self.rounds
+        end = state.round + self.horizon(state)
         state.apply(seat, action)
         for _ in range(MAX_ROLLOUT):
             if state.is_over or state.round >= end:

@@ -33,7 +33,10 @@ part is computed once. Cost: at most ``BEAM`` x (actions left) expansions of
 about 25 actions each (one company copy and one valuation each): about 10-30 ms
 for a fresh plan of a late round on this machine; the values of a state already
 planned are looked up (``_PLANS``), so the rest of the round costs almost
-nothing.
+nothing. Another seat's actions change the supply, which a plan reads only through its
+produces: plans are keyed by the supply each colour could still run short of
+(``_supply_key``), so they are found again. A planned action copies only the squares it
+changes (``_apply``).
 
 Draft: a place is worth the change of value it makes (joined areas, more
 cups, a café it can fill; covered cubes and lost cafés count against it); a
@@ -54,7 +57,8 @@ phase instead) and ``evaluate`` (``tanh`` of the value lead, or of the solo valu
 around ``SOLO_CENTRE``). The ``ismcts`` bot here is not the tree search but the
 rollout algorithm over greedy (``SEARCH``, ``coffeetable.bots.rollout``): it rolls
 greedy out to the end of the round and judges by ``evaluate``, trying a take once per
-card (``choice_group``).
+card (``choice_group``). What that search asks of Café (its budget, its horizon) lives in
+``coffeetable.games.cafe.search``, re-exported here, where the bots look it up.
 
 Placements cost: ``Company.placements`` tries every anchor that puts a card
 square on a visible square, per distinct rotation (228 anchors, 114 legal
@@ -73,10 +77,21 @@ from collections.abc import Sequence
 from coffeetable.engine import Action
 from coffeetable.games.cafe import actions
 from coffeetable.games.cafe.cards import BY_ID, COLOURS, MAX_ACTIONS, MIN_ACTIONS, ROUNDS
-from coffeetable.games.cafe.grid import AREA_KINDS, Company
+from coffeetable.games.cafe.grid import Company
 from coffeetable.games.cafe.rules import CafeState
 from coffeetable.games.cafe.scoring import cafe_points, warehouse_points
 from coffeetable.games.cafe.scoring import points as company_points
+from coffeetable.games.cafe.search import MORE_ROUNDS as MORE_ROUNDS
+from coffeetable.games.cafe.search import NEXT_ROUND_DEALS as NEXT_ROUND_DEALS
+from coffeetable.games.cafe.search import ROLLOUT_ACTIONS as ROLLOUT_ACTIONS
+from coffeetable.games.cafe.search import ROLLOUT_PLACES as ROLLOUT_PLACES
+from coffeetable.games.cafe.search import SEARCH as SEARCH
+from coffeetable.games.cafe.search import TAKE_DEALS_MANY as TAKE_DEALS_MANY
+from coffeetable.games.cafe.search import TO_THE_END_FROM as TO_THE_END_FROM
+from coffeetable.games.cafe.search import choice_group as choice_group
+from coffeetable.games.cafe.search import rollout_budget as rollout_budget
+from coffeetable.games.cafe.search import rollout_rounds as rollout_rounds
+from coffeetable.games.cafe.search import unseen_reveals as unseen_reveals
 
 STEPS = {"roast": 1, "dry": 2, "bean": 3}
 DISCOUNT = 0.65
@@ -297,12 +312,24 @@ def _key(action: Action) -> str:
 def _apply(
     company: Company, supply: dict[str, int], action: Action
 ) -> tuple[Company, dict[str, int]]:
-    """The company and supply after ``action``, on copies (only what an action changes)."""
+    """The company and supply after ``action``, on copies of only what it changes: the
+    squares of the area it names, and for a dry or a roast the squares it lifts the colour
+    off (``actions.perform`` touches no other square). The other squares are shared with
+    ``company``: nothing changes a planned company but ``_apply``, which copies first."""
     trial = object.__new__(Company)
-    trial.grid = {
-        pos: square.copy() if square.icon in AREA_KINDS else square
-        for pos, square in company.grid.items()
-    }
+    grid = company.grid
+    trial.grid = changed = dict(grid)
+    if action["type"] != "pass":
+        area = company.area_at((action["area"][0], action["area"][1]))
+        assert area is not None
+        for pos in area.squares:
+            changed[pos] = grid[pos].copy()
+        source = actions.SOURCE.get(action["type"])
+        if source is not None:
+            colour = action["colour"]
+            for pos in company.layout.squares_of(source):
+                if grid[pos].cube_colour == colour:
+                    changed[pos] = grid[pos].copy()
     trial.cafes = {key: cafe.copy() for key, cafe in company.cafes.items()}
     trial.warehouse = dict(company.warehouse)
     trial.cards = company.cards
@@ -349,10 +376,24 @@ def plan(
     return best
 
 
+def _supply_key(company: Company, supply: dict[str, int], now: int) -> dict[str, int]:
+    """The supply as far as a plan of ``now`` actions can tell: each colour's cubes up to
+    ``now`` times the company's biggest bean area of that colour (0 without one). The supply
+    reaches a plan only through produces (``actions.choices`` offers one while the colour
+    is left; ``perform`` takes up to the area's size), and ``now`` produces never take more
+    than that: every supply at or above it plans alike. So the plan of one seat is found
+    again after another seat's actions changed the supply of colours it cannot run out of."""
+    biggest: dict[str, int] = {}
+    for kind, colour, squares in company.layout.areas:
+        if kind == "bean" and colour is not None:
+            biggest[colour] = max(biggest.get(colour, 0), len(squares))
+    return {colour: min(n, now * biggest.get(colour, 0)) for colour, n in supply.items()}
+
+
 def _phase_values(state: CafeState, seat: int, candidates: Sequence[Action]) -> list[float]:
     company, supply = state.companies[seat], state.supply
     later, now = _later(state), state.actions_left[seat]
-    signature = _signature(company, supply, later, now)
+    signature = _signature(company, _supply_key(company, supply, now), later, now)
     known = _PLANS.get(signature)
     keys = [_key(action) for action in candidates]
     if known is None or any(key not in known for key in keys):
@@ -524,58 +565,6 @@ def rollout_action(state: CafeState, seat: int, rng: random.Random) -> Action:
         return (_ROLLOUT_ORDER[kind], -wanted.get(colour or "", 0), rng.random())
 
     return min(legal, key=rank)
-
-
-#: The search the ``ismcts`` bot runs here (``coffeetable.bots.registry``): the rollout
-#: algorithm over greedy (``coffeetable.bots.rollout``). The tree search, judging leaves by
-#: ``evaluate`` after cheap rollouts, only tied greedy (README); rolling greedy itself out to
-#: the end of the round lets the round planner judge.
-SEARCH = "rollout"
-
-
-def choice_group(action: Action) -> str:
-    """Actions a search tries once, by the best of them: a take's ways to pay for one card
-    (greedy already values the payment; the rollouts are for telling cards apart)."""
-    if action["type"] == "take":
-        return f"take {action['card']}"
-    return repr(sorted(action.items()))
-
-
-#: The rollout search's placements and actions-phase actions kept (more than its default
-#: ``top``: their rollouts need one deal each, as the rest of the round hides nothing).
-ROLLOUT_PLACES = 8
-ROLLOUT_ACTIONS = 5
-#: Deals for a take with cards still to be revealed this round at 3-4 players (at 2: the
-#: search's ``samples``).
-TAKE_DEALS_MANY = 1
-
-
-def unseen_reveals(state: CafeState) -> int:
-    """Cards still to be revealed this round that the seat deciding cannot see yet: the
-    refills after its own take (if any) and after each take still to come; none in the
-    actions phase. Where it is 0 the rest of the round hides nothing: one deal is exact."""
-    takers_after = state.players - 1 - state.turn
-    if state.phase == "take":
-        return max(0, takers_after)
-    if state.phase == "place":
-        return max(0, takers_after - 1)
-    return 0
-
-
-def rollout_budget(state: CafeState, top: int, samples: int) -> tuple[int, int]:
-    """(top, samples) for the rollout search. One deal wherever the rest of the round hides
-    nothing (``unseen_reveals`` is 0: the last take of a round, every place at 2 players,
-    the actions phase), and for a place (``ROLLOUT_PLACES`` placements, each rollout dearer
-    than a take's); a take before others' reveals gets ``samples`` deals at 2 players (the
-    cards revealed after it decide what the other takes, which the lead counts) and
-    ``TAKE_DEALS_MANY`` at 3-4."""
-    if state.phase == "take":
-        if unseen_reveals(state) == 0:
-            return top, 1
-        return top, samples if state.players <= 2 else TAKE_DEALS_MANY
-    if state.phase == "place":
-        return max(top, ROLLOUT_PLACES), 1
-    return max(top, ROLLOUT_ACTIONS), 1
 
 
 def rollout_value(state: CafeState) -> list[float]:
