@@ -57,11 +57,12 @@ def unseen_reveals(state: CafeState) -> int:
 #: 2 players: rounds a rollout plays past the end of this one (0: it stops there), at most to
 #: the match's end (where the result judges).
 MORE_ROUNDS = 0
-#: 2 players: from this round on a rollout plays to the match's end (9: never).
-TO_THE_END_FROM = 9
+#: 2 players: from this round on a rollout plays to the match's end (9: never). 7: the last two
+#: rounds judged by the result (100 matches paired with 4e0ef4c: 68 wins against 66).
+TO_THE_END_FROM = 7
 #: Deals for a place or an action (or a round's last take) whose rollouts play into a round
 #: not dealt yet.
-NEXT_ROUND_DEALS = 4
+NEXT_ROUND_DEALS = 3
 
 
 def rollout_rounds(state: CafeState, rounds: int) -> int:
