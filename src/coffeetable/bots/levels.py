@@ -13,11 +13,11 @@ A game may map a level differently (``GAME_LEVELS``) so that the order stays the
 order of measured strength there (README, "Bot levels"): in Café the tree search only
 ties greedy, so there casual is a greedy that lapses one play in five, strong is
 greedy itself, and expert is the rollout algorithm over greedy (``rollout``:
-``coffeetable.bots.rollout``, greedy rolled out to the end of the round), which beats
-greedy at 2 players (129 of 200 matches) and at 4 wins a little more often than each greedy
-seat (60 of 200 against 54, 50 and 44; the intervals overlap). Each level's bot carries
-the level's name (``bot.name``),
-so it is rated on the site under that name. The old names (``random``, ``greedy``,
+``coffeetable.bots.rollout``, greedy rolled out to the end of the round, at 2 players to
+the match's end from round 7), which beats greedy at 2 players (144 of 200 matches at
+cdb2f04) and at 4 wins a little more often than each greedy seat (60 of 200 against 54,
+50 and 44; the intervals overlap). Each level's bot carries the level's name
+(``bot.name``), so it is rated on the site under that name. The old names (``random``, ``greedy``,
 ``ismcts``, ``ismcts:N``) keep working beside these.
 """
 
