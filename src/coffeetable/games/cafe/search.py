@@ -1,6 +1,6 @@
 """What Café asks of the rollout search (``coffeetable.bots.rollout``): which search its
-``ismcts`` is, which candidates it keeps, how many deals it rolls out, how far, and where it
-how far its rollouts play.
+``ismcts`` is, which candidates it keeps, how many deals it rolls out and how far its
+rollouts play.
 
 The heuristics module (``coffeetable.games.cafe.heuristics``) re-exports every name here:
 the bots look the hooks up on it. Pure, like the heuristics: these read the round, the
