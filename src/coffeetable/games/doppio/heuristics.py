@@ -58,6 +58,7 @@ from typing import Any
 from coffeetable.engine import Action
 from coffeetable.games.doppio.cards import BY_ID, CARDS, CARDS_PER_PLAYER, COLOURS, KINDS, Card
 from coffeetable.games.doppio.patterns import Space, count
+from coffeetable.games.doppio.progress import nearness
 from coffeetable.games.doppio.rules import ACTIONS_PER_TURN, DoppioState, move_masks
 
 Path = tuple[Space, ...]
@@ -289,27 +290,43 @@ def _moves(path: Path) -> list[tuple[Path, int, int, int, int]]:
     ]
 
 
-@lru_cache(maxsize=1 << 15)
-def _best_moves(path: Path, cards: tuple[int, ...]) -> tuple[int, list[tuple[int, int, int, int]]]:
-    """The most beans one move can make ``cards`` meet, and the moves that do (from, to,
-    given, taken)."""
-    moves = _moves(path)
-    values = [_met(later, cards) for later, *_ in moves]
+#: What a climb ranks a path by: the beans met, then how near the other cards are.
+Climb = tuple[int, float]
+MoveMasks = list[tuple[int, int, int, int]]
+
+
+def _climb(path: Path, cards: tuple[int, ...]) -> Climb:
+    return _met(path, cards), nearness(path, cards)
+
+
+def _best_of(
+    moves: list[tuple[Path, int, int, int, int]], cards: tuple[int, ...]
+) -> tuple[Climb, MoveMasks]:
+    values = [_climb(later, cards) for later, *_ in moves]
     top = max(values)
     return top, [move[1:] for move, value in zip(moves, values, strict=True) if value == top]
 
 
 @lru_cache(maxsize=1 << 15)
+def _best_moves(path: Path, cards: tuple[int, ...]) -> tuple[Climb, MoveMasks]:
+    """The best one move can do for ``cards`` (most beans met, then nearest to meeting the
+    others: ``progress.nearness``), and the moves that do it (from, to, given, taken)."""
+    return _best_of(_moves(path), cards)
+
+
+@lru_cache(maxsize=1 << 15)
 def reach(path: Path, cards: tuple[int, ...], moves: int) -> int:
-    """The beans ``cards`` meet after up to ``moves`` greedy moves (each the first that meets
-    most, while that is more): what a greedy player would score on its turn from ``path``."""
-    best = met(path, cards)
+    """The beans ``cards`` meet after up to ``moves`` greedy moves (each the first of the
+    best, while that is better: more beans met, or as many and nearer to more): what a
+    player climbing greedily would score on its turn from ``path``, two- and three-move
+    set-ups included where each move brings a card nearer."""
+    best = _climb(path, cards)
     for _ in range(moves):
         top, found = _best_moves(path, cards)
         if top <= best:
             break
         best, path = top, _swap(path, *found[0])
-    return best
+    return best[0]
 
 
 def _move_action(start: int, end: int, given: int, taken: int) -> Action:
@@ -364,9 +381,10 @@ def rollout_action(state: DoppioState, seat: int, rng: random.Random) -> Action:
     """A quick greedy for search rollouts: bank what is met, else the move that meets most.
 
     In a two-player turn: move while a move makes more beans available than
-    are met now (the first move of a turn always), then score the best met
-    card, then end the turn. Solo (and Master): score whatever is met first,
-    else the move that meets most. A move never returns the path to one it had
+    are met now, or as many with the other cards nearer (``progress.nearness``;
+    the first move of a turn always), then score the best met card, then end
+    the turn. Solo (and Master): score whatever is met first, else the move
+    that meets most (then the nearest). A move never returns the path to one it had
     earlier in the turn (``repeats_positions``). Ties are broken by ``rng``; set-up places
     at random. Reads the state's counters rather than ``legal_actions``, for
     speed (tests/bots/test_doppio_bots.py checks the action is legal).
@@ -391,8 +409,9 @@ def rollout_action(state: DoppioState, seat: int, rng: random.Random) -> Action:
     if best_score is not None and (_banks_at_once(state) or not may_move):
         return best_score
     if may_move:
-        top, best = _fresh_best_moves(path, tuple(mine), _earlier(state))
-        if best_score is None and (solo or state.actions_taken == 0) or top > met(path, mine):
+        cards = tuple(mine)
+        top, best = _fresh_best_moves(path, cards, _earlier(state))
+        if best_score is None and (solo or state.actions_taken == 0) or top > _climb(path, cards):
             return _move_action(*rng.choice(best))
     if best_score is not None:
         return best_score
@@ -406,7 +425,7 @@ def _earlier(state: DoppioState) -> frozenset[Path]:
 
 def _fresh_best_moves(
     path: Path, cards: tuple[int, ...], earlier: frozenset[Path]
-) -> tuple[int, list[tuple[int, int, int, int]]]:
+) -> tuple[Climb, MoveMasks]:
     """``_best_moves`` without the moves back to an ``earlier`` path (all of them if every
     move goes back: a move may be due)."""
     top, best = _best_moves(path, cards)
@@ -418,9 +437,7 @@ def _fresh_best_moves(
     moves = [move for move in _moves(path) if move[0] not in earlier]
     if not moves:
         return top, best
-    values = [_met(later, cards) for later, *_ in moves]
-    top = max(values)
-    return top, [move[1:] for move, value in zip(moves, values, strict=True) if value == top]
+    return _best_of(moves, cards)
 
 
 def repeats_positions(state: DoppioState, seat: int, actions: Sequence[Action]) -> list[bool]:
