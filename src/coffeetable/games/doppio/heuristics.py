@@ -58,7 +58,8 @@ from typing import Any
 from coffeetable.engine import Action
 from coffeetable.games.doppio.cards import BY_ID, CARDS, CARDS_PER_PLAYER, COLOURS, KINDS, Card
 from coffeetable.games.doppio.patterns import Space, count
-from coffeetable.games.doppio.progress import nearness
+from coffeetable.games.doppio.progress import NEAR, SHORTFALLS, Where
+from coffeetable.games.doppio.progress import features as _features
 from coffeetable.games.doppio.rules import ACTIONS_PER_TURN, DoppioState, move_masks
 
 Path = tuple[Space, ...]
@@ -87,8 +88,6 @@ SOLO_MIDDLE = 11.0
 SOLO_SCALE = 6.0
 
 
-#: ``at[kind][colour]``: the space holding that piece (-1: not placed).
-Where = list[list[int]]
 #: A card's counter: (path, where, pieces per space, colour bits per space) -> matches (as
 #: printed, turned).
 Counter = Callable[[Path, Where, list[int], list[int]], tuple[int, int]]
@@ -202,21 +201,6 @@ _COUNTERS: dict[int, tuple[int, Counter]] = {
 
 
 @lru_cache(maxsize=1 << 16)
-def _features(path: Path) -> tuple[Where, list[int], list[int]]:
-    """Where each piece lies (``at[kind][colour]``, -1: unplaced); pieces, colours per space."""
-    at = [[-1, -1, -1], [-1, -1, -1], [-1, -1, -1]]
-    occ = [0] * len(path)
-    cm = [0] * len(path)
-    for i, space in enumerate(path):
-        for k, c in enumerate(space):
-            if c is not None:
-                at[k][c] = i
-                occ[i] += 1
-                cm[i] |= 1 << c
-    return at, occ, cm
-
-
-@lru_cache(maxsize=1 << 16)
 def matches(path: Path, card: int) -> tuple[int, int]:
     """How many times ``card`` is met on ``path``: (as printed, turned 180 degrees)."""
     return _COUNTERS[card][1](path, *_features(path))
@@ -295,8 +279,23 @@ Climb = tuple[int, float]
 MoveMasks = list[tuple[int, int, int, int]]
 
 
+@lru_cache(maxsize=1 << 18)
 def _climb(path: Path, cards: tuple[int, ...]) -> Climb:
-    return _met(path, cards), nearness(path, cards)
+    """``met`` and ``progress.nearness`` of ``cards`` on ``path`` in one pass (a met card
+    is not short of anything)."""
+    at, occ, cm = _features(path)
+    beans, near = 0, 0.0
+    for card in cards:
+        value, counter = _COUNTERS[card]
+        up, down = counter(path, at, occ, cm)
+        if up or down:
+            beans += value * (up if up > down else down)
+            near += value
+        else:
+            short = SHORTFALLS[card](path, at, occ, cm)
+            if short < len(NEAR):
+                near += NEAR[short] * value
+    return beans, near
 
 
 def _best_of(

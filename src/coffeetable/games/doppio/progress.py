@@ -16,7 +16,7 @@ Pure and quick: a few comparisons per window over ``heuristics``' features.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 
 from coffeetable.games.doppio.cards import BY_ID, COLOURS, KINDS, SPACES, Card
@@ -24,28 +24,55 @@ from coffeetable.games.doppio.cards import BY_ID, COLOURS, KINDS, SPACES, Card
 Space = tuple[int | None, int | None, int | None]
 Path = tuple[Space, ...]
 #: ``at[kind][colour]``: the space holding that piece (-1: not placed).
-Where = Sequence[Sequence[int]]
-#: (path, where each piece lies) -> the fewest pieces to move.
-Shortfall = Callable[[Path, Where], int]
+Where = list[list[int]]
+#: (path, where each piece lies, pieces per space, colour bits per space) -> the fewest
+#: pieces to move. The features are ``features(path)``'s, shared with the heuristics.
+Shortfall = Callable[[Path, Where, list[int], list[int]], int]
 
 _COLOUR = {name: index for index, name in enumerate(COLOURS)}
 _CUP, _SAUCER, _SPOON = range(3)
-_WINDOWS_3 = range(SPACES - 2)
 _WINDOWS_2 = range(SPACES - 1)
+_WINDOWS_3 = range(SPACES - 2)
+_LAST_START = SPACES - 3
+
+
+@lru_cache(maxsize=1 << 16)
+def features(path: Path) -> tuple[Where, list[int], list[int]]:
+    """Where each piece lies (``at[kind][colour]``, -1: unplaced); pieces, colours per space."""
+    at = [[-1, -1, -1], [-1, -1, -1], [-1, -1, -1]]
+    occ = [0] * len(path)
+    cm = [0] * len(path)
+    for i, space in enumerate(path):
+        for k, c in enumerate(space):
+            if c is not None:
+                at[k][c] = i
+                occ[i] += 1
+                cm[i] |= 1 << c
+    return at, occ, cm
+
+
+def _most_in_place(first: int, second: int, third: int, low: int, high: int) -> int:
+    """How many of three window starts agree on one start in ``low..high``."""
+    best = 0
+    for start in (first, second, third):
+        if low <= start <= high:
+            best = max(best, (first == start) + (second == start) + (third == start))
+    return best
 
 
 def _chain_shortfall(chains: list[tuple[int, int, int, int, int, int]]) -> Shortfall:
-    """Three given pieces on three adjacent spaces in order, either way round."""
+    """Three given pieces on three adjacent spaces in order, either way round: the pieces
+    not in place for the window that has most of them."""
 
-    def shortfall(path: Path, at: Where) -> int:
-        best = 3
+    def shortfall(path: Path, at: Where, occ: list[int], cm: list[int]) -> int:
+        best = 0
         for k0, c0, k1, c1, k2, c2 in chains:
-            spaces = (at[k0][c0], at[k1][c1], at[k2][c2])
-            for start in _WINDOWS_3:
-                up = (spaces[0] != start) + (spaces[1] != start + 1) + (spaces[2] != start + 2)
-                down = (spaces[0] != start + 2) + (spaces[1] != start + 1) + (spaces[2] != start)
-                best = min(best, up, down)
-        return best
+            s0, s1, s2 = at[k0][c0], at[k1][c1], at[k2][c2]
+            # the window start each piece asks for, read as printed and turned
+            up = _most_in_place(s0, s1 - 1, s2 - 2, 0, _LAST_START)
+            down = _most_in_place(s0, s1 + 1, s2 + 2, 2, SPACES - 1)
+            best = max(best, up, down)
+        return 3 - best
 
     return shortfall
 
@@ -63,9 +90,9 @@ def _for(card: Card) -> Shortfall:
     if card.pattern == "alone":
         kind = KINDS.index(p["kind"])
 
-        def alone(path: Path, at: Where) -> int:
+        def alone(path: Path, at: Where, occ: list[int], cm: list[int]) -> int:
             for space in at[kind]:  # alone: no other piece on its space
-                if space >= 0 and sum(c is not None for c in path[space]) == 1:
+                if space >= 0 and occ[space] == 1:
                     return 0
             return 1  # move it to an empty space, or the others off it
 
@@ -73,7 +100,7 @@ def _for(card: Card) -> Shortfall:
     if card.pattern == "exact_space":
         wanted = [None if p[name] == "any" else _COLOUR[p[name]] for name in KINDS]
 
-        def exact(path: Path, at: Where) -> int:
+        def exact(path: Path, at: Where, occ: list[int], cm: list[int]) -> int:
             best = 3
             for space in path:
                 missing = 0
@@ -86,7 +113,7 @@ def _for(card: Card) -> Shortfall:
         return exact
     if card.pattern == "pairs":
 
-        def pairs(path: Path, at: Where) -> int:
+        def pairs(path: Path, at: Where, occ: list[int], cm: list[int]) -> int:
             lacking = [(s[_CUP] is None) + (s[_SAUCER] is None) for s in path]
             return min(lacking[i] + lacking[i + 1] for i in _WINDOWS_2)
 
@@ -94,7 +121,7 @@ def _for(card: Card) -> Shortfall:
     if card.pattern == "crossed_pairs":
         white, black = _COLOUR["white"], _COLOUR["black"]
 
-        def crossed(path: Path, at: Where) -> int:
+        def crossed(path: Path, at: Where, occ: list[int], cm: list[int]) -> int:
             cups, saucers = at[_CUP], at[_SAUCER]
             best = 6
             for i in _WINDOWS_2:
@@ -112,42 +139,32 @@ def _for(card: Card) -> Shortfall:
         return crossed
     if card.pattern == "one_colour":
 
-        def one(path: Path, at: Where) -> int:
-            best = 3
-            for colour in range(3):
-                has = [colour in space for space in path]
+        def one(path: Path, at: Where, occ: list[int], cm: list[int]) -> int:
+            best = 0
+            for bit in (1, 2, 4):
+                has = [mask & bit != 0 for mask in cm]
                 for i in _WINDOWS_3:
-                    best = min(best, 3 - has[i] - has[i + 1] - has[i + 2])
-            return best
+                    best = max(best, has[i] + has[i + 1] + has[i + 2])
+            return 3 - best
 
         return one
     raise ValueError(f"no shortfall for the pattern kind {card.pattern!r}")
 
 
-_SHORTFALLS: dict[int, Shortfall] = {card_id: _for(card) for card_id, card in BY_ID.items()}
-
-
-@lru_cache(maxsize=1 << 16)
-def _where(path: Path) -> tuple[tuple[int, ...], ...]:
-    at = [[-1, -1, -1], [-1, -1, -1], [-1, -1, -1]]
-    for index, space in enumerate(path):
-        for kind, colour in enumerate(space):
-            if colour is not None:
-                at[kind][colour] = index
-    return tuple(tuple(row) for row in at)
+#: card id -> its shortfall function.
+SHORTFALLS: dict[int, Shortfall] = {card_id: _for(card) for card_id, card in BY_ID.items()}
 
 
 def shortfall(path: Path, card: int) -> int:
     """The fewest pieces that must change space for ``card`` to be met on ``path`` (0: met)."""
-    return _SHORTFALLS[card](path, _where(path))
+    return SHORTFALLS[card](path, *features(path))
 
 
-#: What a card counts for by its shortfall, as a share of its beans: met counts whole (it is
-#: ``met``'s), one piece short a little, further nothing (a turn has three actions).
+#: What a card counts for by its shortfall, as a share of its beans: met counts whole, one
+#: piece short a quarter, two a twentieth, further nothing (a turn has three actions).
 NEAR = (1.0, 0.25, 0.05)
 
 
-@lru_cache(maxsize=1 << 17)
 def nearness(path: Path, cards: tuple[int, ...]) -> float:
     """The beans of ``cards`` weighted by how near each is to being met (``NEAR``): a
     gradient for a climb that no single move makes meet more."""
