@@ -81,6 +81,8 @@ REACH_MOVES = 3
 MOVER_MET_MID_TURN = 1.0
 #: evaluate: weight of the met beans of the seat that waits (the mover may break them).
 WAITER_MET = 0.25
+#: evaluate, as round 2 opens: weight of the waiting seat's climb after the mover's.
+NEXT_REACH = 1.0
 #: evaluate: a bean lead of SCALE is worth tanh(1) (about 0.76).
 SCALE = 20.0
 #: evaluate, solo: beans around which the value is 0, and its scale.
@@ -319,13 +321,19 @@ def reach(path: Path, cards: tuple[int, ...], moves: int) -> int:
     best, while that is better: more beans met, or as many and nearer to more): what a
     player climbing greedily would score on its turn from ``path``, two- and three-move
     set-ups included where each move brings a card nearer."""
+    return climb_to(path, cards, moves)[0]
+
+
+@lru_cache(maxsize=1 << 15)
+def climb_to(path: Path, cards: tuple[int, ...], moves: int) -> tuple[int, Path]:
+    """``reach`` and the path that greedy climb ends on."""
     best = _climb(path, cards)
     for _ in range(moves):
         top, found = _best_moves(path, cards)
         if top <= best:
             break
         best, path = top, _swap(path, *found[0])
-    return best[0]
+    return best[0], path
 
 
 def _move_action(start: int, end: int, given: int, taken: int) -> Action:
@@ -509,6 +517,11 @@ def dominated(state: DoppioState, seat: int, actions: Sequence[Action]) -> list[
     return out
 
 
+def _round_two_opens(state: DoppioState) -> bool:
+    """Round 2 has begun and nothing is scored in it yet: both seats hold fresh cards."""
+    return state.round_number == 2 and not state.scored[0] and not state.scored[1]
+
+
 def evaluate(state: DoppioState) -> list[float]:
     """The position's value in [-1, 1] for each seat: beans, plus cards met on the path.
 
@@ -518,6 +531,13 @@ def evaluate(state: DoppioState) -> list[float]:
     it has moved; the other seat's may be broken first: ``WAITER_MET``). The
     end of the match counts beans only. Solo: ``tanh((beans + met -
     SOLO_MIDDLE) / SOLO_SCALE)``.
+
+    Until a card is scored in round 2 (``_round_two_opens``), the waiting seat
+    counts its own coming climb too (``NEXT_REACH``), from where the mover's
+    climb leaves the path: both hold fresh cards then, and counting only the
+    opener's would make ending round 1 look like handing over a free turn. Two
+    searching bots then never scored the round's last card (README, "Bot
+    levels").
     """
     path = tuple(state.path)
     over = state.is_over
@@ -527,13 +547,17 @@ def evaluate(state: DoppioState) -> list[float]:
     projected = [float(b) for b in state.beans]
     if not over and state.phase == "play":
         mover = state.current
-        for seat in (0, 1):
-            cards = tuple(state.face_up[seat])
-            if seat != mover:
-                projected[seat] += WAITER_MET * met(path, cards)
-            elif state.actions_taken == 0:  # its coming turn: a greedy climb's worth
-                projected[seat] += MOVER_REACH * reach(path, cards, REACH_MOVES)
-            else:  # it may score now
-                projected[seat] += MOVER_MET_MID_TURN * met(path, cards)
+        waiter = 1 - mover
+        mine, theirs = tuple(state.face_up[mover]), tuple(state.face_up[waiter])
+        if state.actions_taken:  # the mover may score now
+            projected[mover] += MOVER_MET_MID_TURN * met(path, mine)
+            projected[waiter] += WAITER_MET * met(path, theirs)
+        else:  # its coming turn: a greedy climb's worth
+            gained, later = climb_to(path, mine, REACH_MOVES)
+            projected[mover] += MOVER_REACH * gained
+            if _round_two_opens(state):
+                projected[waiter] += NEXT_REACH * reach(later, theirs, REACH_MOVES)
+            else:
+                projected[waiter] += WAITER_MET * met(path, theirs)
     lead = math.tanh((projected[0] - projected[1]) / SCALE)
     return [lead, -lead]
