@@ -51,15 +51,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from coffeetable.engine import Action
-from coffeetable.games.doppio.cards import BY_ID, CARDS, CARDS_PER_PLAYER, COLOURS, KINDS, Card
-from coffeetable.games.doppio.patterns import Space, count
-from coffeetable.games.doppio.progress import NEAR, SHORTFALLS, Where
-from coffeetable.games.doppio.progress import features as _features
+from coffeetable.games.doppio.cards import BY_ID, CARDS_PER_PLAYER, COLOURS, KINDS
+from coffeetable.games.doppio.measures import Standing, matches, met, standing
+from coffeetable.games.doppio.patterns import Space
 from coffeetable.games.doppio.rules import ACTIONS_PER_TURN, DoppioState, move_masks
 
 Path = tuple[Space, ...]
@@ -88,140 +87,6 @@ SCALE = 20.0
 #: evaluate, solo: beans around which the value is 0, and its scale.
 SOLO_MIDDLE = 11.0
 SOLO_SCALE = 6.0
-
-
-#: A card's counter: (path, where, pieces per space, colour bits per space) -> matches (as
-#: printed, turned).
-Counter = Callable[[Path, Where, list[int], list[int]], tuple[int, int]]
-
-
-_BIT_COUNT = [bin(mask).count("1") for mask in range(32)]
-
-
-def _counter(card: Card) -> Counter:
-    """A quick counter of ``card``'s matches, both ways round; the same answers as ``count``.
-
-    Each piece is unique, so a sequence is a few comparisons of the pieces'
-    spaces. A pattern kind not known here falls back to ``patterns.count``
-    (tests/bots/test_doppio_bots.py checks they agree on every card).
-    """
-    p = card.params
-    col = {name: index for index, name in enumerate(COLOURS)}
-    if card.pattern == "alone":
-        k = KINDS.index(p["kind"])
-
-        def alone(path: Path, at: Where, occ: list[int], cm: list[int]) -> tuple[int, int]:
-            n = 0
-            for space in at[k]:
-                if space >= 0 and occ[space] == 1:
-                    n += 1
-            return n, n
-
-        return alone
-    if card.pattern == "exact_space":
-        cup, saucer, spoon = (None if p[name] == "any" else col[p[name]] for name in KINDS)
-
-        def exact(path: Path, at: Where, occ: list[int], cm: list[int]) -> tuple[int, int]:
-            n = 0
-            for i, (c0, c1, c2) in enumerate(path):
-                if (
-                    occ[i] == 3
-                    and cup in (None, c0)
-                    and saucer in (None, c1)
-                    and spoon in (None, c2)
-                ):
-                    n += 1
-            return n, n
-
-        return exact
-    if card.pattern in ("complete_set", "kind_sequence", "colour_sequence"):
-        if card.pattern == "complete_set":  # (kind, colour) in reading order
-            c = col[p["colour"]]
-            chains = [(0, c, 1, c, 2, c)]
-        else:
-            kinds = range(3) if card.pattern == "colour_sequence" else [KINDS.index(p["kind"])]
-            x, y, z = (col[name] for name in p["colours"])
-            chains = [(k, x, k, y, k, z) for k in kinds]
-
-        def sequence(path: Path, at: Where, occ: list[int], cm: list[int]) -> tuple[int, int]:
-            up = down = 0  # start spaces, as bits (a window counts once)
-            for k0, c0, k1, c1, k2, c2 in chains:
-                s = at[k0][c0]
-                if s >= 0:
-                    middle, last = at[k1][c1], at[k2][c2]
-                    if middle == s + 1 and last == s + 2:
-                        up |= 1 << s
-                    elif middle == s - 1 and last == s - 2 and s >= 2:
-                        down |= 1 << s
-            return _BIT_COUNT[up], _BIT_COUNT[down]
-
-        return sequence
-    if card.pattern == "pairs":
-
-        def pairs(path: Path, at: Where, occ: list[int], cm: list[int]) -> tuple[int, int]:
-            n, before = 0, False
-            for space in path:
-                here = space[0] is not None and space[1] is not None
-                n += before and here
-                before = here
-            return n, n
-
-        return pairs
-    if card.pattern == "crossed_pairs":
-        w, b = col["white"], col["black"]
-        left, right = (w, b, None), (b, w, None)
-
-        def crossed(path: Path, at: Where, occ: list[int], cm: list[int]) -> tuple[int, int]:
-            up = down = 0
-            for i in range(len(path) - 1):
-                x, y = path[i], path[i + 1]
-                up += x == left and y == right
-                down += x == right and y == left
-            return up, down
-
-        return crossed
-    if card.pattern == "one_colour":
-
-        def one(path: Path, at: Where, occ: list[int], cm: list[int]) -> tuple[int, int]:
-            n = 0
-            for i in range(len(path) - 2):
-                if cm[i] & cm[i + 1] & cm[i + 2]:
-                    n += 1
-            return n, n
-
-        return one
-
-    def fallback(path: Path, at: Where, occ: list[int], cm: list[int]) -> tuple[int, int]:
-        return count(card, path), count(card, path, turned=True)
-
-    return fallback
-
-
-_COUNTERS: dict[int, tuple[int, Counter]] = {
-    card.id: (card.beans, _counter(card)) for card in CARDS
-}
-
-
-@lru_cache(maxsize=1 << 16)
-def matches(path: Path, card: int) -> tuple[int, int]:
-    """How many times ``card`` is met on ``path``: (as printed, turned 180 degrees)."""
-    return _COUNTERS[card][1](path, *_features(path))
-
-
-@lru_cache(maxsize=1 << 18)
-def _met(path: Path, cards: tuple[int, ...]) -> int:
-    at, occ, cm = _features(path)
-    total = 0
-    for card in cards:
-        beans, counter = _COUNTERS[card]
-        up, down = counter(path, at, occ, cm)
-        total += beans * (up if up > down else down)
-    return total
-
-
-def met(path: Path, cards: Sequence[int]) -> int:
-    """The beans ``cards`` would score on ``path`` now, each read the better way round."""
-    return _met(path, tuple(cards))
 
 
 _KIND = {name: index for index, name in enumerate(KINDS)}
@@ -276,42 +141,21 @@ def _moves(path: Path) -> list[tuple[Path, int, int, int, int]]:
     ]
 
 
-#: What a climb ranks a path by: the beans met, then how near the other cards are.
-Climb = tuple[int, float]
 MoveMasks = list[tuple[int, int, int, int]]
-
-
-@lru_cache(maxsize=1 << 18)
-def _climb(path: Path, cards: tuple[int, ...]) -> Climb:
-    """``met`` and ``progress.nearness`` of ``cards`` on ``path`` in one pass (a met card
-    is not short of anything)."""
-    at, occ, cm = _features(path)
-    beans, near = 0, 0.0
-    for card in cards:
-        value, counter = _COUNTERS[card]
-        up, down = counter(path, at, occ, cm)
-        if up or down:
-            beans += value * (up if up > down else down)
-            near += value
-        else:
-            short = SHORTFALLS[card](path, at, occ, cm)
-            if short < len(NEAR):
-                near += NEAR[short] * value
-    return beans, near
 
 
 def _best_of(
     moves: list[tuple[Path, int, int, int, int]], cards: tuple[int, ...]
-) -> tuple[Climb, MoveMasks]:
-    values = [_climb(later, cards) for later, *_ in moves]
+) -> tuple[Standing, MoveMasks]:
+    values = [standing(later, cards) for later, *_ in moves]
     top = max(values)
     return top, [move[1:] for move, value in zip(moves, values, strict=True) if value == top]
 
 
 @lru_cache(maxsize=1 << 15)
-def _best_moves(path: Path, cards: tuple[int, ...]) -> tuple[Climb, MoveMasks]:
+def _best_moves(path: Path, cards: tuple[int, ...]) -> tuple[Standing, MoveMasks]:
     """The best one move can do for ``cards`` (most beans met, then nearest to meeting the
-    others: ``progress.nearness``), and the moves that do it (from, to, given, taken)."""
+    others: ``measures.nearness``), and the moves that do it (from, to, given, taken)."""
     return _best_of(_moves(path), cards)
 
 
@@ -327,7 +171,7 @@ def reach(path: Path, cards: tuple[int, ...], moves: int) -> int:
 @lru_cache(maxsize=1 << 15)
 def climb_to(path: Path, cards: tuple[int, ...], moves: int) -> tuple[int, Path]:
     """``reach`` and the path that greedy climb ends on."""
-    best = _climb(path, cards)
+    best = standing(path, cards)
     for _ in range(moves):
         top, found = _best_moves(path, cards)
         if top <= best:
@@ -388,7 +232,7 @@ def rollout_action(state: DoppioState, seat: int, rng: random.Random) -> Action:
     """A quick greedy for search rollouts: bank what is met, else the move that meets most.
 
     In a two-player turn: move while a move makes more beans available than
-    are met now, or as many with the other cards nearer (``progress.nearness``;
+    are met now, or as many with the other cards nearer (``measures.nearness``;
     the first move of a turn always), then score the best met card, then end
     the turn. Solo (and Master): score whatever is met first, else the move
     that meets most (then the nearest). A move never returns the path to one it had
@@ -418,7 +262,7 @@ def rollout_action(state: DoppioState, seat: int, rng: random.Random) -> Action:
     if may_move:
         cards = tuple(mine)
         top, best = _fresh_best_moves(path, cards, _earlier(state))
-        if best_score is None and (solo or state.actions_taken == 0) or top > _climb(path, cards):
+        if best_score is None and (solo or state.actions_taken == 0) or top > standing(path, cards):
             return _move_action(*rng.choice(best))
     if best_score is not None:
         return best_score
@@ -432,7 +276,7 @@ def _earlier(state: DoppioState) -> frozenset[Path]:
 
 def _fresh_best_moves(
     path: Path, cards: tuple[int, ...], earlier: frozenset[Path]
-) -> tuple[Climb, MoveMasks]:
+) -> tuple[Standing, MoveMasks]:
     """``_best_moves`` without the moves back to an ``earlier`` path (all of them if every
     move goes back: a move may be due)."""
     top, best = _best_moves(path, cards)

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from coffeetable.games.doppio import heuristics
 from coffeetable.games.doppio.cards import BY_ID, CARDS, SPACES
+from coffeetable.games.doppio.measures import nearness, shortfall
 from coffeetable.games.doppio.patterns import count
-from coffeetable.games.doppio.progress import nearness, shortfall
 
 
 def random_path(rng: random.Random) -> tuple[tuple[int | None, int | None, int | None], ...]:
