@@ -126,7 +126,7 @@ PAIRS = [
     pair("fika", "strong", "casual", range(1, 5)),
     pair("fika", "expert", "strong", range(1, 5)),
     pair("doppio", "casual", "beginner", range(1, 5)),
-    pair("doppio", "strong", "casual", range(1, 3)),
+    pair("doppio", "strong", "casual", range(1, 5)),
     # Doppio's expert over strong is left out: a match of two searching bots there cost more
     # than a minute of CPU (two matches passed 20 minutes on the crowded machine); unmeasured.
     pair("cafe", "casual", "beginner", range(1, 5)),

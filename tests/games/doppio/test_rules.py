@@ -263,12 +263,45 @@ def test_round_two_ends_the_game_and_a_tie_goes_to_who_did_not_finish() -> None:
     assert state.is_over and state.actors() == []
 
 
-def test_the_bean_reserve_runs_out() -> None:
+@pytest.mark.parametrize(("beans", "winners"), [([2, 5], [0, 1]), ([3, 5], [0]), ([0, 5], [1])])
+def test_the_last_bean_leaving_the_reserve_ends_the_match(
+    beans: list[int], winners: list[int]
+) -> None:
+    """Ruling (docs/rules/doppio.md): no bean is left to win, so the match ends at once;
+    equal beans share the win, since nobody finished round 2."""
     state = playing(LONELY_CUPS, [7, 8, 9])
-    state.reserve = 3
+    state.beans, state.reserve = list(beans), 3
     state.apply(0, {"type": "exchange", "from": 3, "to": 4, "kinds": ["spoon"], "with": ["spoon"]})
-    state.apply(0, {"type": "score", "card": 7, "turned": False})
-    assert state.beans[0] == 3 and state.reserve == 0
+    events = state.apply(0, {"type": "score", "card": 7, "turned": False})
+    assert state.beans[0] == beans[0] + 3 and state.reserve == 0  # 2 beans a match, capped
+    assert events[-1] == {
+        "type": "game_over",
+        "scores": state.beans,
+        "winners": winners,
+        "reason": "reserve_empty",
+    }
+    assert state.is_over and state.actors() == [] and state.legal_actions(0) == []
+
+
+def test_a_score_that_finishes_round_two_and_empties_the_reserve_keeps_the_tie_rule() -> None:
+    state = playing(LONELY_CUPS, [7])
+    state.round_number = 2
+    state.piles[0] = []
+    state.scored[0] = [c for c in range(1, 17) if c not in (7, *state.face_up[1], *state.piles[1])][
+        :7
+    ]
+    state.beans, state.reserve = [10, 14], 4
+    state.apply(0, {"type": "exchange", "from": 3, "to": 4, "kinds": ["spoon"], "with": ["spoon"]})
+    events = state.apply(0, {"type": "score", "card": 7, "turned": False})
+    assert events[-1] == {"type": "game_over", "scores": [14, 14], "winners": [1]}
+
+
+def test_solo_goes_on_with_an_empty_reserve() -> None:
+    state = new(players=1, seed=2)
+    set_up(state)
+    state.reserve = 0
+    state.apply(0, state.legal_actions(0)[0])  # a move pays its bean back to the reserve
+    assert not state.is_over and state.reserve == 1
 
 
 # -- solo --------------------------------------------------------------------------------

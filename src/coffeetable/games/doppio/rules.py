@@ -427,6 +427,9 @@ class DoppioState(State):
                 events += self._end_game()
         elif len(self.scored[seat]) == CARDS_PER_PLAYER:
             events += self._end_round(seat)
+        if self.players == 2 and not self.reserve and self.phase != "over":
+            # Ruling: no bean is left to win, so the match ends (docs/rules/doppio.md).
+            events += self._end_game(reason="reserve_empty")
         return events
 
     def _apply_end_turn(self, seat: int) -> list[Event]:
@@ -474,7 +477,7 @@ class DoppioState(State):
         events.append({"type": "turn", "seat": self.current})
         return events
 
-    def _end_game(self) -> list[Event]:
+    def _end_game(self, reason: str | None = None) -> list[Event]:
         self.phase = "over"
         self.undo_stack.clear()
         if self.players == 1:
@@ -486,6 +489,8 @@ class DoppioState(State):
                 leaders = [1 - self.finisher]  # a tie goes to who has NOT scored all 8
             self._winners = leaders
         event: Event = {"type": "game_over", "scores": self.scores, "winners": self.winners}
+        if reason is not None:
+            event["reason"] = reason
         if self.players == 1:
             event["rank"] = solo_rank(self.beans[0])
         return [event]

@@ -534,7 +534,7 @@ class DoppioTable {
       case 'round_over':
         return html`<strong>${t('doppio.log.roundOver', { name })}</strong>`;
       case 'game_over':
-        return html`<strong>${t('doppio.gameOver')}</strong>`;
+        return html`<strong>${t(ev.reason === 'reserve_empty' ? 'doppio.gameOverReserve' : 'doppio.gameOver')}</strong>`;
       case 'clock':
         return t('doppio.log.clock', { name });
       default:

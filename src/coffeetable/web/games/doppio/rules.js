@@ -35,7 +35,7 @@ const pages = {
 <li>Refill to 3 face-up cards. <b>Undo</b> takes back moves until you score.</li>
 </ul>
 <h2>Rounds and the end</h2>
-<p>When a player has scored all 8 cards, round 1 ends: each player's 8 cards go to the opponent and play goes on. The game ends when someone scores all 8 in round 2. Most beans wins; on a tie, the player who did <i>not</i> finish wins.</p>
+<p>When a player has scored all 8 cards, round 1 ends: each player's 8 cards go to the opponent and play goes on. The game ends when someone scores all 8 in round 2. Most beans wins; on a tie, the player who did <i>not</i> finish wins. The game also ends as soon as the bean reserve is empty (no bean is left to win); then a tie is shared.</p>
 <h2>Solo</h2>
 <p>All 16 cards in one pile, 3 face up, 3 beans. Each move or exchange costs 1 bean; score a card at any time. The game ends when your beans run out: 0–6 rather drink tea, 7–10 filter coffee, 11–13 French press, 14–15 espresso machine, 16+ real barista.</p>`,
   fr: `
@@ -53,7 +53,7 @@ const pages = {
 <li>Compléter à 3 cartes visibles. <b>Annuler</b> reprend les déplacements tant que rien n'est marqué.</li>
 </ul>
 <h2>Manches et fin</h2>
-<p>Quand un joueur a marqué ses 8 cartes, la manche 1 s'arrête : les 8 cartes de chacun passent à l'adversaire et le jeu continue. La partie finit quand quelqu'un marque ses 8 cartes en manche 2. Le plus de grains gagne ; en cas d'égalité, celui qui n'a <i>pas</i> fini gagne.</p>
+<p>Quand un joueur a marqué ses 8 cartes, la manche 1 s'arrête : les 8 cartes de chacun passent à l'adversaire et le jeu continue. La partie finit quand quelqu'un marque ses 8 cartes en manche 2. Le plus de grains gagne ; en cas d'égalité, celui qui n'a <i>pas</i> fini gagne. La partie s'arrête aussi dès que la réserve de grains est vide (plus aucun grain à gagner) ; une égalité est alors partagée.</p>
 <h2>Solo</h2>
 <p>Les 16 cartes en une pioche, 3 visibles, 3 grains. Chaque déplacement ou échange coûte 1 grain ; marquez une carte à tout moment. La partie finit quand vous n'avez plus de grains : 0–6 vous préférez le thé, 7–10 café filtre, 11–13 cafetière à piston, 14–15 machine à espresso, 16+ vrai barista.</p>`,
   de: `
@@ -71,7 +71,7 @@ const pages = {
 <li>Auf 3 offene Karten auffüllen. <b>Rückgängig</b> nimmt Züge zurück, bis gewertet wurde.</li>
 </ul>
 <h2>Runden und Ende</h2>
-<p>Hat jemand alle 8 Karten gewertet, endet Runde 1: die 8 Karten jeder Person gehen an die andere, und es geht weiter. Das Spiel endet, wenn jemand in Runde 2 alle 8 Karten wertet. Die meisten Bohnen gewinnen; bei Gleichstand gewinnt, wer <i>nicht</i> fertig wurde.</p>
+<p>Hat jemand alle 8 Karten gewertet, endet Runde 1: die 8 Karten jeder Person gehen an die andere, und es geht weiter. Das Spiel endet, wenn jemand in Runde 2 alle 8 Karten wertet. Die meisten Bohnen gewinnen; bei Gleichstand gewinnt, wer <i>nicht</i> fertig wurde. Das Spiel endet auch, sobald der Bohnenvorrat leer ist (keine Bohne mehr zu gewinnen); ein Gleichstand wird dann geteilt.</p>
 <h2>Solo</h2>
 <p>Alle 16 Karten als ein Stapel, 3 offen, 3 Bohnen. Jedes Ziehen oder Tauschen kostet 1 Bohne; werte Karten jederzeit. Ohne Bohnen endet das Spiel: 0–6 lieber Tee, 7–10 Filterkaffee, 11–13 French Press, 14–15 Espressomaschine, 16+ echte Barista.</p>`,
   es: `
@@ -89,7 +89,7 @@ const pages = {
 <li>Repón hasta 3 cartas boca arriba. <b>Deshacer</b> anula movimientos hasta que puntúes.</li>
 </ul>
 <h2>Rondas y final</h2>
-<p>Cuando un jugador ha puntuado sus 8 cartas, termina la ronda 1: las 8 cartas de cada uno pasan al rival y se sigue jugando. La partida acaba cuando alguien puntúa sus 8 cartas en la ronda 2. Gana quien tenga más granos; si hay empate, gana quien <i>no</i> terminó.</p>
+<p>Cuando un jugador ha puntuado sus 8 cartas, termina la ronda 1: las 8 cartas de cada uno pasan al rival y se sigue jugando. La partida acaba cuando alguien puntúa sus 8 cartas en la ronda 2. Gana quien tenga más granos; si hay empate, gana quien <i>no</i> terminó. La partida también acaba en cuanto la reserva de granos se vacía (ya no queda ningún grano por ganar); entonces el empate se comparte.</p>
 <h2>Solitario</h2>
 <p>Las 16 cartas en un mazo, 3 boca arriba, 3 granos. Cada movimiento o intercambio cuesta 1 grano; puntúa una carta cuando quieras. La partida acaba al quedarte sin granos: 0–6 prefieres el té, 7–10 café de filtro, 11–13 cafetera de émbolo, 14–15 cafetera espresso, 16+ auténtico barista.</p>`,
 };
