@@ -1,4 +1,4 @@
-"""Doppio's ``progress.shortfall``: 0 exactly when a card is met, and a real gradient."""
+"""Doppio's ``measures.shortfall``: 0 exactly when a card is met, and a real gradient."""
 
 from __future__ import annotations
 

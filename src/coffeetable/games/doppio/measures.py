@@ -4,7 +4,7 @@
 pattern is a few comparisons of the pieces' spaces; tests/bots/test_doppio_bots.py
 checks them against ``patterns.count``). ``shortfall`` is the fewest pieces that
 would have to change space for the card to be met, over every place it could be,
-either way round: 0 exactly when it is met (tests/bots/test_doppio_progress.py).
+either way round: 0 exactly when it is met (tests/bots/test_doppio_measures.py).
 
 The shortfall gives the bots' greedy climbs (``heuristics.reach`` and
 ``rollout_action``) a gradient. They used to move only while a move met more beans,
