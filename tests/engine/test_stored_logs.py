@@ -6,6 +6,11 @@ a seeded match to its end) with the engine of its day. Replaying it through
 every seat's view and the spectator's) and, at the end, the same scores and
 winners. An engine made faster must leave them all unchanged.
 
+A rule that changes play comes with a game option, so that an old log can name the
+rules it was played under in its options: Doppio's empty-reserve ruling is
+``reserve_ends``, and ``doppio/2p-greedy-seed5.json`` (which went on after the reserve
+emptied) says ``"reserve_ends": false``.
+
 Record a new log (never re-record an old one to make a test pass)::
 
     python3 -m tests.engine.test_stored_logs doppio 2 7 --bots greedy,random \\

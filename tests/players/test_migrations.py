@@ -177,5 +177,53 @@ def test_the_migrations_ship_inside_the_package() -> None:
         "0002_players.py",
         "0003_chat.py",
         "0004_bot_accounts.py",
+        "0005_doppio_reserve_rule.py",
     ]
     assert (schema.MIGRATIONS / "env.py").is_file()
+
+
+def test_revision_5_keeps_older_doppio_tables_under_the_rules_they_were_played_with(
+    database_url: str,
+) -> None:
+    """Doppio's empty-reserve ruling is an option, on by default: the tables stored before
+    it get ``reserve_ends: false`` (their logs replay as played); others are left alone."""
+    engine = create_engine(database_url)
+    tables = metadata.tables["tables"]
+    rows = {
+        "old": ("doppio", '{"master":false,"first_player":-1}'),
+        "named": ("doppio", '{"master":false,"first_player":-1,"reserve_ends":true}'),
+        "fika": ("fika", "{}"),
+    }
+    try:
+        schema.upgrade(engine, "0004")
+        with engine.begin() as conn:
+            for table_id, (game, options) in rows.items():
+                conn.execute(
+                    tables.insert().values(
+                        id=table_id,
+                        game=game,
+                        players=2,
+                        seed=1,
+                        options=options,
+                        settings="{}",
+                        name="",
+                        status="running",
+                        created=1.0,
+                    )
+                )
+
+        def options() -> dict[str, str]:
+            with engine.connect() as conn:
+                return dict(conn.execute(sa.select(tables.c.id, tables.c.options)).all())
+
+        schema.upgrade(engine)
+        after = options()
+        assert after["old"] == '{"master":false,"first_player":-1,"reserve_ends":false}'
+        assert after["named"] == rows["named"][1] and after["fika"] == "{}"
+        with engine.begin() as conn:
+            command.downgrade(schema.alembic_config(conn), "0004")
+        before = options()
+        assert before["old"] == rows["old"][1]
+        assert before["named"] == '{"master":false,"first_player":-1}'
+    finally:
+        engine.dispose()

@@ -237,9 +237,10 @@ def test_fuzzing_a_live_table_changes_nothing(
     again = server.client(table_id, tokens[seat])
     clients.append(again)
     assert again.until(lambda m: m["type"] == "state")["view"] == view
-    # Beyond uvicorn's hard cap: closed, with "message too big".
-    fuzzer.ws.send("x" * (WS_MAX_SIZE + 1))
+    # Beyond uvicorn's hard cap: closed, with "message too big". The server may close
+    # while the frame is still being written (a loaded machine), so the send may raise too.
     with pytest.raises(ConnectionClosed) as closed:
+        fuzzer.ws.send("x" * (WS_MAX_SIZE + 1))
         while True:
             fuzzer.recv()
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009

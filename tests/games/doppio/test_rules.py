@@ -283,6 +283,15 @@ def test_the_last_bean_leaving_the_reserve_ends_the_match(
     assert state.is_over and state.actors() == [] and state.legal_actions(0) == []
 
 
+def test_with_the_ruling_off_the_match_goes_on_with_an_empty_reserve() -> None:
+    state = playing(LONELY_CUPS, [7, 8, 9], reserve_ends=False)
+    state.reserve = 3
+    state.apply(0, {"type": "exchange", "from": 3, "to": 4, "kinds": ["spoon"], "with": ["spoon"]})
+    events = state.apply(0, {"type": "score", "card": 7, "turned": False})
+    assert state.reserve == 0 and not state.is_over
+    assert [event["type"] for event in events] == ["scored"]
+
+
 def test_a_score_that_finishes_round_two_and_empties_the_reserve_keeps_the_tie_rule() -> None:
     state = playing(LONELY_CUPS, [7])
     state.round_number = 2

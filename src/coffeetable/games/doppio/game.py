@@ -49,6 +49,9 @@ class DoppioGame(Game):
     options = (
         Option("master", False, "Espresso Master: score before and between actions too"),
         Option("first_player", -1, "the seat that places first (-1: drawn at random)", None, -1, 1),
+        # Our ruling (docs/rules/doppio.md); off: the rulebook as printed, as tables and logs
+        # made before the ruling were played (migration 0005 turns it off for them).
+        Option("reserve_ends", True, "two players: the match ends when the bean reserve is empty"),
     )
     action_schema = ACTION_SCHEMA
 

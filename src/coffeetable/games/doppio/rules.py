@@ -83,6 +83,7 @@ class DoppioState(State):
         self.players = players
         self.options = options
         self.master: bool = options["master"]
+        self.reserve_ends: bool = options["reserve_ends"]
         self.rng = random.Random(seed)
         self.path = [EMPTY] * SPACES
         self.phase = "setup"
@@ -427,7 +428,7 @@ class DoppioState(State):
                 events += self._end_game()
         elif len(self.scored[seat]) == CARDS_PER_PLAYER:
             events += self._end_round(seat)
-        if self.players == 2 and not self.reserve and self.phase != "over":
+        if self.reserve_ends and self.players == 2 and not self.reserve and self.phase != "over":
             # Ruling: no bean is left to win, so the match ends (docs/rules/doppio.md).
             events += self._end_game(reason="reserve_empty")
         return events

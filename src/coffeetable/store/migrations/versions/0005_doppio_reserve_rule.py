@@ -1,0 +1,58 @@
+"""Doppio tables made before the empty-reserve ruling keep the rules they were played under.
+
+The ruling (docs/rules/doppio.md) ends a two-player match when the last bean leaves the
+reserve; the game's ``reserve_ends`` option turns it on, by default. A table stored
+before it has no such option, so its log would now replay under the ruling, and a log
+that went on after the reserve emptied would no longer replay at all. This data migration
+writes ``"reserve_ends": false`` into those tables' options. A table that names the option
+already is left as it is.
+
+Revision ID: 0005
+Revises: 0004
+"""
+
+from __future__ import annotations
+
+import json
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0005"
+down_revision = "0004"
+branch_labels = None
+depends_on = None
+
+_TABLES = sa.table(
+    "tables",
+    sa.column("id", sa.String),
+    sa.column("game", sa.String),
+    sa.column("options", sa.Text),
+)
+
+
+def _doppio_options(connection: sa.Connection) -> list[tuple[str, dict[str, object]]]:
+    rows = connection.execute(
+        sa.select(_TABLES.c.id, _TABLES.c.options).where(_TABLES.c.game == "doppio")
+    ).all()
+    return [(table_id, json.loads(options)) for table_id, options in rows]
+
+
+def _write(connection: sa.Connection, table_id: str, options: dict[str, object]) -> None:
+    text = json.dumps(options, separators=(",", ":"))  # as store.db writes it
+    connection.execute(_TABLES.update().where(_TABLES.c.id == table_id).values(options=text))
+
+
+def upgrade() -> None:
+    connection = op.get_bind()
+    for table_id, options in _doppio_options(connection):
+        if "reserve_ends" not in options:
+            _write(connection, table_id, {**options, "reserve_ends": False})
+
+
+def downgrade() -> None:
+    # The code before this revision knows no such option and refuses unknown ones.
+    connection = op.get_bind()
+    for table_id, options in _doppio_options(connection):
+        if options.pop("reserve_ends", None) is not None:
+            _write(connection, table_id, options)
