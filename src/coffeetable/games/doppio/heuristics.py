@@ -159,7 +159,6 @@ def _best_moves(path: Path, cards: tuple[int, ...]) -> tuple[Standing, MoveMasks
     return _best_of(_moves(path), cards)
 
 
-@lru_cache(maxsize=1 << 15)
 def reach(path: Path, cards: tuple[int, ...], moves: int) -> int:
     """The beans ``cards`` meet after up to ``moves`` greedy moves (each the first of the
     best, while that is better: more beans met, or as many and nearer to more): what a

@@ -307,12 +307,7 @@ NEAR = (1.0, 0.25, 0.05)
 def nearness(path: Path, cards: tuple[int, ...]) -> float:
     """The beans of ``cards`` weighted by how near each is to being met (``NEAR``): a
     gradient for a climb that no single move makes meet more."""
-    total = 0.0
-    for card in cards:
-        short = shortfall(path, card)
-        if short < len(NEAR):
-            total += NEAR[short] * BY_ID[card].beans
-    return total
+    return standing(path, cards)[1]
 
 
 @lru_cache(maxsize=1 << 18)
