@@ -198,10 +198,12 @@ def test_a_rated_result_is_written_exactly_once_across_kill_9(
 
 
 def _near_the_end(state: dict[str, Any]) -> bool:
-    """Fika's last few moves: the last round, with the mover's café all but full."""
+    """Fika's last moves: the last round, with three or more of the mover's café spots
+    taken (at least 7 such moves in each of 300 random engine matches; with four, one CI run
+    saw a single kill)."""
     view = state["view"]
     cafe = view["players"][state["seat"]]["cafe"]
-    return bool(view["last_round"]) and sum(spot is not None for spot in cafe) >= 4
+    return bool(view["last_round"]) and sum(spot is not None for spot in cafe) >= 3
 
 
 def test_play_now_rated_is_for_accounts(
