@@ -67,6 +67,16 @@ def server_env() -> dict[str, str]:
     return env
 
 
+def announce_frame(client: Client, length: int) -> None:
+    """Write only the header of a masked text frame of ``length`` bytes (RFC 6455, 5.2).
+
+    The server refuses an oversize frame on its header. Writing the whole payload races
+    its close: the client's write fails and drops the close frame it was sent (seen in CI
+    under load), so a test of the close code writes the header alone.
+    """
+    client.ws.socket.sendall(bytes([0x81, 0x80 | 127]) + length.to_bytes(8, "big") + bytes(4))
+
+
 class ServerThread:
     """``create_app`` served by uvicorn on 127.0.0.1 (a free port) in a thread."""
 

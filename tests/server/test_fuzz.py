@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed
 from coffeetable import games
 from coffeetable.engine import IllegalAction, State
 
-from .conftest import WS_MAX_SIZE, Client, Message, ServerThread
+from .conftest import WS_MAX_SIZE, Client, Message, ServerThread, announce_frame
 
 #: Frames per game (well under a second each on loopback).
 ROUNDS = 300
@@ -192,11 +192,6 @@ def frames(
             yield bytes(rng.randrange(256) for _ in range(rng.randrange(1, 64)))
 
 
-def oversize_frame_header(length: int) -> bytes:
-    """The header of a masked text frame announcing ``length`` bytes (RFC 6455, 5.2)."""
-    return bytes([0x81, 0x80 | 127]) + length.to_bytes(8, "big") + bytes(4)
-
-
 def answer(client: Client) -> Message:
     message = client.until(lambda m: m["type"] != "table")
     assert message["type"] in ("error", "rejected", "pong"), message
@@ -242,11 +237,8 @@ def test_fuzzing_a_live_table_changes_nothing(
     again = server.client(table_id, tokens[seat])
     clients.append(again)
     assert again.until(lambda m: m["type"] == "state")["view"] == view
-    # Beyond uvicorn's hard cap: closed, with "message too big". The server decides on
-    # the frame's header, so only the header is written: with a whole 1 MiB payload the
-    # server closes while the client still writes, and the client's failed write drops
-    # the unread close frame (seen once in CI under load).
-    fuzzer.ws.socket.sendall(oversize_frame_header(WS_MAX_SIZE + 1))
+    # Beyond uvicorn's hard cap: closed, with "message too big".
+    announce_frame(fuzzer, WS_MAX_SIZE + 1)
     with pytest.raises(ConnectionClosed) as closed:
         while True:
             fuzzer.recv()

@@ -12,7 +12,15 @@ from websockets.exceptions import ConnectionClosed
 
 from coffeetable.server.connections import Connection, encode
 
-from .conftest import TEST_LIMITS, TIMEOUT, WS_MAX_SIZE, Client, Message, ServerThread
+from .conftest import (
+    TEST_LIMITS,
+    TIMEOUT,
+    WS_MAX_SIZE,
+    Client,
+    Message,
+    ServerThread,
+    announce_frame,
+)
 
 FAST = {"bot_speed": 1000}
 READY = {"type": "ready"}
@@ -115,7 +123,7 @@ def test_a_message_over_the_size_limit_gets_an_error_and_the_socket_lives(
     assert answer(ada) == {"type": "pong"}
     assert server.summary(table_id)["seq"] == seq
     # Beyond uvicorn's ws_max_size the socket is closed: 1009, message too big.
-    ada.ws.send("x" * (WS_MAX_SIZE + 1))
+    announce_frame(ada, WS_MAX_SIZE + 1)
     assert closed_code(ada) == 1009
 
 
