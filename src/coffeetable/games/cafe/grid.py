@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from coffeetable.games.cafe.cards import BY_ID, COLOURS, ICONS, LETTERS, Card
-from coffeetable.games.cafe.layout import AREA_KINDS, Area, Layout, Pos
+from coffeetable.games.cafe.layout import AREA_KINDS, FOOTPRINTS, Area, Layout, Pos
 
 __all__ = ["AREA_KINDS", "COVER", "Area", "Cafe", "Company", "Placed", "Pos", "Square", "faces"]
 
@@ -248,8 +248,18 @@ class Company:
         ]
 
     def covers(self, x: int, y: int, rotation: int) -> int:
-        """Visible squares a card turned ``rotation`` with its top-left at (x, y) would cover."""
-        return self.layout.covers(x, y, rotation)
+        """Visible squares a card turned ``rotation`` with its top-left at (x, y) would cover.
+
+        Counted on the grid (six look-ups), not read from the layout's counts: a placement
+        checks its one rectangle, and working out the counts of every anchor (what the
+        legal placements need) would cost a placement several times that when nobody
+        lists them (the environments find them their own way)."""
+        grid = self.grid
+        found = 0
+        for dx, dy in FOOTPRINTS[rotation % 2]:
+            if (x + dx, y + dy) in grid:
+                found += 1
+        return found
 
     def covered_by(self, card_id: str, x: int, y: int, rotation: int) -> list[Pos]:
         return [(x + dx, y + dy) for dx, dy, _ in orient(BY_ID[card_id], rotation)]

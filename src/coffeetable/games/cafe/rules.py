@@ -234,10 +234,10 @@ class CafeState(State):
         ]
 
     def _take_choices(self, seat: int) -> list[Action]:
-        """Take a card of the display, paying for it as ``_payments`` says."""
+        """Take a card of the display, paying for it as ``payments`` says."""
         out: list[Action] = []
         for card_id in self.display:
-            for pay in self._payments(seat, card_id):
+            for pay in self.payments(seat, card_id):
                 out.append(
                     {"type": "take", "card": card_id}
                     if pay is None
@@ -245,7 +245,7 @@ class CafeState(State):
                 )
         return out
 
-    def _payments(self, seat: int, card_id: str) -> list[str | None]:
+    def payments(self, seat: int, card_id: str) -> list[str | None]:
         """The ways ``seat`` may pay for a card of the display: [None] if it is free, else
         the colours of its warehouse ([] if it cannot be taken).
 
@@ -266,7 +266,7 @@ class CafeState(State):
         if card_id not in self.display:
             raise IllegalAction(f"take one of {', '.join(self.display)}, not {card_id!r}")
         pay: str | None = action.get("pay")
-        if pay not in self._payments(seat, card_id):
+        if pay not in self.payments(seat, card_id):
             if pay is None:
                 raise IllegalAction(f'{card_id} shows a cup: pay a cube ("pay": a colour)')
             if self.companies[seat].warehouse[pay] == 0:
