@@ -17,7 +17,7 @@ from coffeetable.games.cafe.cards import BY_ID  # noqa: E402
 from coffeetable.games.cafe.grid import Company  # noqa: E402
 from coffeetable.games.cafe.rules import CafeState  # noqa: E402
 from coffeetable.interop import cafe  # noqa: E402
-from coffeetable.interop.cafe_state import Board  # noqa: E402
+from coffeetable.interop.cafe_board import Board  # noqa: E402
 from coffeetable.interop.encoding import codec, get_game  # noqa: E402
 
 #: picks a placement among the legal ones (x, y, rotation)
@@ -147,8 +147,46 @@ def test_boards_built_card_by_card_are_the_boards_built_at_once() -> None:
         if len(company.cards) < 2:
             continue
         at_once = Board.of(company)
-        assert sorted(at_once.ones) == sorted(_board_of_cards(company).ones)
+        assert sorted(at_once.ones()) == sorted(_board_of_cards(company).ones())
         assert at_once.squares == _board_of_cards(company).squares
+        checked += 1
+    assert checked > 100
+
+
+def _layout_cells(company, board: Board) -> list[list[int]]:
+    """The cells of each footprint's legal anchors in the frame, from the engine's layout
+    (all of them while cards are placed; after the last card some may lie beyond)."""
+    ax, ay = board.x0 - cafe.MARGIN, board.y0 - cafe.MARGIN
+    return [
+        [
+            (y - ay) * cafe.FRAME_W + x - ax
+            for y, x in company.layout.legal[footprint]
+            if 0 <= x - ax < cafe.FRAME_W and 0 <= y - ay < cafe.FRAME_H
+        ]
+        for footprint in (0, 1)
+    ]
+
+
+@pytest.mark.parametrize(("players", "place"), [(2, _uniform), (1, _leftmost), (1, _topmost)])
+def test_the_anchors_a_board_counts_are_the_layouts(players: int, place: Chooser) -> None:
+    """A board counts the squares under every anchor itself (``Board.anchors``, card by
+    card); its legal anchors are the engine's (``Layout.legal``), in the same order, and
+    so are those of a board that counts none (a company drawn far away: read from the
+    layout); each cell's flag says whether it is one."""
+    checked = 0
+    for state, seat in matches(players, 6, place):
+        company = state.companies[seat]
+        expected = _layout_cells(company, Board.of(company))
+        for board in (_board_of_cards(company), Board.of(company)):
+            assert board.cover is not None
+            cells, flags = board.anchors(company)
+            assert [c.tolist() for c in cells] == expected
+            assert np.flatnonzero(flags).tolist() == expected[0] + [
+                cafe.CELLS + c for c in expected[1]
+            ]
+        far = Board.of(company)
+        far.cover = None  # as a company beyond the counts' array
+        assert [c.tolist() for c in far.anchors(company)[0]] == expected
         checked += 1
     assert checked > 100
 

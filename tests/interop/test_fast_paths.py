@@ -160,4 +160,5 @@ def test_cafe_legal_indices_are_the_plain_path(players: int) -> None:
             delivers = [i for i in expected if DELIVER_BASE <= i < PASS_INDEX]
             kinds["deliver"] = kinds.get("deliver", 0) + len(delivers)
     assert kinds.get("place", 0) > 20 and kinds.get("actions", 0) > 20, kinds
+    assert kinds.get("take", 0) > 20, kinds
     assert kinds["deliver"] > 20, kinds

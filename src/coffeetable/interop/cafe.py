@@ -253,8 +253,10 @@ class CafeCodec(Codec):
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__("cafe", players, options, action_table(), features)
-        from coffeetable.interop import cafe_legal, cafe_state  # they read this module's tables
+        # they read this module's tables
+        from coffeetable.interop import cafe_board, cafe_legal, cafe_state
 
+        self._board = cafe_board
         self._state = cafe_state
         self._legal = cafe_legal
 
@@ -360,7 +362,7 @@ class CafeCodec(Codec):
             if state is None or seat is None:
                 raise ValueError("a Café action on the board is encoded with its state and seat")
             assert isinstance(state, CafeState)
-            found: Frame = self._state.frame(state.companies[seat])
+            found: Frame = self._board.frame(state.companies[seat])
             return found
 
         return find

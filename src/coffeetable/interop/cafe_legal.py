@@ -3,7 +3,7 @@
 The legal indices come from the engine's own lists, not read back action by
 action: while placing from the layout's legal anchors (what
 ``Company.placements`` and the engine's legal placements are made from), their
-cells kept per board (``cafe_state.Board``); in the actions phase from the look
+cells kept per board (``cafe_board.Board``); in the actions phase from the look
 ``actions.choices`` makes (``actions.options``). The actions are made only for
 the index played (``IndexedLegal``); the tests hold every index to the plain
 path (``legal_from`` of the legal actions, each encoded as ``encode`` would).
@@ -32,6 +32,7 @@ from coffeetable.interop.cafe import (
     PASS_INDEX,
     PAY_INDEX,
     PLACE_BASE,
+    PLAN_IDS,
     PLAN_INDEX,
     PRODUCE_BASE,
     RECIPIENTS,
@@ -44,7 +45,7 @@ from coffeetable.interop.cafe import (
     position_action,
     recipient_tos,
 )
-from coffeetable.interop.cafe_state import board, frame
+from coffeetable.interop.cafe_board import board, frame
 from coffeetable.interop.encoding import IndexedLegal
 
 if TYPE_CHECKING:
@@ -52,17 +53,41 @@ if TYPE_CHECKING:
 
 
 def legal(table: CafeCodec, state: CafeState, seat: int) -> Mapping[int, Action]:
-    """``legal_from(state.legal_actions(seat))``, the same items; while placing and in
-    the actions phase the indices come straight from the engine's own lists (below),
-    the actions made only when asked for (``IndexedLegal``)."""
+    """``legal_from(state.legal_actions(seat))``, the same items; in every phase but the
+    last the indices come straight from the engine's own lists (below), the actions
+    made only when asked for (``IndexedLegal``)."""
     phase = state.phase
     if phase == "actions":
         if state.actions_left[seat] > 0:
             return actions_legal(state.companies[seat], state.supply)
         return {}
+    if phase == "take" and seat == state.order[state.turn]:
+        return takes_legal(state, seat)
     if phase != "place" or state.holding is None or seat not in state.actors():
         return legal_from(table, state.legal_actions(seat), state, seat)
     return placements_legal(state.companies[seat], state.holding)
+
+
+#: index % 5 -> what a take pays (``PAY_INDEX`` turned round).
+PAYS: list[str | None] = sorted(PAY_INDEX, key=PAY_INDEX.__getitem__)
+
+
+def takes_legal(state: CafeState, seat: int) -> IndexedLegal:
+    """The takes of the seat to take, as ``legal_actions`` lists them: each card of the
+    display, each way to pay for it (``CafeState.payments``, the engine's own)."""
+    indices = [
+        PLAN_INDEX[card_id] * 5 + PAY_INDEX[pay]
+        for card_id in state.display
+        for pay in state.payments(seat, card_id)
+    ]
+
+    def make(index: int) -> Action:
+        card_id, pay = PLAN_IDS[index // 5], PAYS[index % 5]
+        if pay is None:
+            return {"type": "take", "card": card_id}
+        return {"type": "take", "card": card_id, "pay": pay}
+
+    return IndexedLegal(indices, frozenset(indices), make)
 
 
 #: card id -> its distinct rotations (``grid.orientations``), kept once asked.
@@ -72,39 +97,19 @@ ROTATIONS: dict[str, list[int]] = {}
 def placements_legal(company: Any, card_id: str) -> IndexedLegal:
     """The legal placements of ``card_id``, as ``Company.placements`` lists them (the
     engine's own list, which its legal actions are made from: the tests hold the two
-    equal): each distinct rotation, then the layout's legal anchors of its footprint.
-    The anchors' cells are worked out once per board (the squares decide them)."""
+    equal): each distinct rotation, then the legal anchors of its footprint, which the
+    board keeps (``Board.anchors``: once per board, the squares decide them)."""
     found = board(company)
-    cells = found.anchor_cells
-    if cells is None:
-        ax, ay = found.x0 - MARGIN, found.y0 - MARGIN
-        legal = company.layout.legal
-        cells = found.anchor_cells = tuple(
-            np.array(
-                [
-                    (y - ay) * FRAME_W + x - ax
-                    for y, x in legal[footprint]
-                    if 0 <= x - ax < FRAME_W and 0 <= y - ay < FRAME_H  # always (cafe's docstring)
-                ],
-                dtype=np.intp,
-            )
-            for footprint in (0, 1)
-        )
+    cells, flags = found.anchors(company)
     rotations = ROTATIONS.get(card_id)
     if rotations is None:  # a card's distinct turns never change
         rotations = ROTATIONS[card_id] = [rotation for rotation, _ in orientations(card_id)]
     array = np.concatenate([cells[r % 2] + (PLACE_BASE + r * CELLS) for r in rotations])
     place_frame = Frame(found.x0, found.y0, ())
-    sets = found.anchor_sets
 
     def members(index: int) -> bool:
         rotation, cell = divmod(index - PLACE_BASE, CELLS)
-        if rotation not in rotations:
-            return False
-        nonlocal sets
-        if sets is None:
-            sets = found.anchor_sets = (frozenset(cells[0].tolist()), frozenset(cells[1].tolist()))
-        return cell in sets[rotation % 2]
+        return rotation in rotations and bool(flags[(rotation % 2) * CELLS + cell])
 
     def make(index: int) -> Action:
         return position_action(index, place_frame)

@@ -100,6 +100,10 @@ class IndexedLegal(Mapping[int, Any]):
     def __contains__(self, index: object) -> bool:
         return index in self.members
 
+    def get(self, index: int, default: Any = None) -> Any:
+        """The action at ``index`` if it is legal, else ``default`` (one look)."""
+        return self.make(index) if index in self.members else default
+
     def __iter__(self) -> Iterator[int]:
         return iter(self.indices)
 

@@ -134,12 +134,13 @@ class CoffeeTableEnv(AECTable):
         legal = self.legal(seat)
         index = check_index(action, self.table.num_actions, agent)
         self._cumulative_rewards[agent] = 0.0
-        if index not in legal:
+        played = legal.get(index)  # (one look: a legal action is never None)
+        if played is None:
             if self.table.illegal == "raise":
                 raise ValueError(f"{agent}: action {index} is not legal now (see its action_mask)")
             self._penalise(agent, index)
             return
-        self.game_state.apply(seat, legal[index])
+        self.game_state.apply(seat, played)
         self._legal = {}
         self._last = seat
         self._steps += 1
