@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from coffeetable.games.cafe.cards import BY_ID, COLOURS
-from coffeetable.games.cafe.grid import faces as grid_faces
+from coffeetable.games.cafe.cards import COLOURS
+from coffeetable.games.cafe.grid import TURNS
 from coffeetable.games.cafe.layout import AREA_KINDS, LEAST_COVER, MOST_COVER, Pos
 from coffeetable.interop.cafe import (
     CAFE_IDS,
@@ -127,7 +127,7 @@ class Board:
         card_id, x, y, rotation = card
         before = self.faces
         faces, squares = dict(before), dict(self.squares)
-        cells = grid_faces(BY_ID[card_id], rotation)
+        cells = TURNS[card_id][rotation]
         new = tuple((dx, dy) for dx, dy, _, _ in cells if (x + dx, y + dy) not in before)
         for dx, dy, icon, colour in cells:
             _write(faces, squares, x + dx, y + dy, icon, colour)
@@ -138,9 +138,8 @@ class Board:
             if 0 <= sx <= COVER_SIZE - width - MARGIN and 0 <= sy <= COVER_SIZE - height - MARGIN:
                 # the anchors over the card's new squares cover one more each: one stamp
                 cover = cover.copy()
-                cover[:, sy : sy + height + MARGIN, sx : sx + width + MARGIN] += _stamp(
-                    width, height, new
-                )
+                under = cover[:, sy : sy + height + MARGIN, sx : sx + width + MARGIN]
+                np.add(under, _stamp(width, height, new), out=under)
             else:
                 cover = None
         box = (
@@ -271,30 +270,18 @@ _BOARDS: dict[Hashable, Board] = {}
 #: of each company, and boards are rarely met again but in the match that made them):
 #: past it the oldest go first. Few, so that they stay in the CPU's caches.
 BOARDS_KEPT = 512
-#: The boards last asked for, by the company's layout: a layout is worked out for one
-#: grid of squares and never changed (a placement makes a new one; copies share it),
-#: so it stands for the card list, and finding it costs less than the list's key.
-_BY_LAYOUT: dict[object, Board] = {}
-#: The most kept (the layouts of the matches in play; the oldest go first).
-BY_LAYOUT_KEPT = 64
 
 
 def board(company: Any) -> Board:
     """The company's board (kept per card list: the cards laid decide the squares)."""
-    layout = company.layout
-    found = _BY_LAYOUT.get(layout)
+    key = tuple(company.cards)
+    found = _BOARDS.get(key)
     if found is None:
-        key = tuple(company.cards)
-        found = _BOARDS.get(key)
-        if found is None:
-            if len(_BOARDS) >= BOARDS_KEPT:
-                del _BOARDS[next(iter(_BOARDS))]
-            before = _BOARDS.get(key[:-1]) if len(key) > 1 else None
-            found = Board.of(company) if before is None else before.after(key[-1])
-            _BOARDS[key] = found
-        if len(_BY_LAYOUT) >= BY_LAYOUT_KEPT:
-            del _BY_LAYOUT[next(iter(_BY_LAYOUT))]
-        _BY_LAYOUT[layout] = found
+        if len(_BOARDS) >= BOARDS_KEPT:
+            del _BOARDS[next(iter(_BOARDS))]
+        before = _BOARDS.get(key[:-1]) if len(key) > 1 else None
+        found = Board.of(company) if before is None else before.after(key[-1])
+        _BOARDS[key] = found
     return found
 
 
