@@ -98,17 +98,10 @@ def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
         ones.append(HOLDING_AT + PLAN_INDEX[state.holding])
     for card in state.discard:
         ones.append(DISCARD_AT + PLAN_INDEX[card])
-    # each count as ``scaled`` puts it, written out (a call each cost more than the rest)
-    count = len(state.deck)
-    if count > 0:
-        indices.append(DECK_AT)
-        values.append(1.0 if count >= 40 else count / 40)
+    scaled(ones, indices, values, DECK_AT, len(state.deck), 40)
     supply = state.supply
     for at, colour in SUPPLY_COLOURS:
-        count = supply[colour]
-        if count > 0:
-            indices.append(at)
-            values.append(1.0 if count >= 35 else count / 35)
+        scaled(ones, indices, values, at, supply[colour], 35)
     winners_at = TABLE_VALUES + n * SEAT_VALUES
     for w in state.winners:
         ones.append(winners_at + (w - seat) % n)
@@ -123,10 +116,7 @@ def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
         start = TABLE_VALUES + offset * SEAT_VALUES
         other = (seat + offset) % n
         out[start : start + SEAT_VALUES] = company_block(companies[other])
-        count = actions_left[other]
-        if count > 0:
-            indices.append(start + ACTIONS_LEFT_AT)
-            values.append(1.0 if count >= 8 else count / 8)
+        scaled(ones, indices, values, start + ACTIONS_LEFT_AT, actions_left[other], 8)
     out.put(ones, 1.0)
     if indices:
         out.put(indices, values)
@@ -148,9 +138,8 @@ def company_block(company: Any) -> NDArray[np.float32]:
 
 
 def _work_out_block(company: Any) -> NDArray[np.float32]:
-    """``company_block``, read from the company: ``ones`` and ``indices``/``values`` as in
-    ``observe``, each count as ``scaled`` puts it, written out (a call each cost more than
-    the rest: this is every step, every action square and café of a company)."""
+    """``company_block``, read from the company (``ones`` and ``indices``/``values`` as in
+    ``observe``)."""
     ones: list[int] = []
     indices: list[int] = []
     values: list[float] = []
@@ -159,11 +148,8 @@ def _work_out_block(company: Any) -> NDArray[np.float32]:
     for pos, at in found.cube_bases():
         square = grid[pos]
         cubes = square.cubes
-        if cubes > 0:
-            colour = square.cube_colour
-            if colour is not None:
-                indices.append(at + CUBE_OFFSET[colour])
-                values.append(1.0 if cubes >= 3 else cubes / 3)
+        if cubes > 0 and square.cube_colour is not None:
+            scaled(ones, indices, values, at + CUBE_OFFSET[square.cube_colour], cubes, 3)
     cafe_points = 0
     for cafe in company.cafes.values():
         base = CAFES_AT + CAFE_BASE[cafe.id]
@@ -179,21 +165,13 @@ def _work_out_block(company: Any) -> NDArray[np.float32]:
                 ones.append(base + 2)
                 cafe_points += cafe.points
         for colour, had in have.items():
-            if had > 0:
-                indices.append(base + 3 + COLOUR_INDEX[colour])
-                values.append(1.0 if had >= 3 else had / 3)
+            scaled(ones, indices, values, base + 3 + COLOUR_INDEX[colour], had, 3)
     warehouse = company.warehouse
     for at, colour in WAREHOUSE_AT:
-        count = warehouse[colour]
-        if count > 0:
-            indices.append(at)
-            values.append(1.0 if count >= 10 else count / 10)
+        scaled(ones, indices, values, at, warehouse[colour], 10)
     icons = company.layout.icons
-    for at, icon in ((CUPS_AT, "cup"), (CUPS_AT + 1, "ship")):
-        count = icons.get(icon, 0)
-        if count > 0:
-            indices.append(at)
-            values.append(1.0 if count >= 10 else count / 10)
+    scaled(ones, indices, values, CUPS_AT, icons.get("cup", 0), 10)
+    scaled(ones, indices, values, CUPS_AT + 1, icons.get("ship", 0), 10)
     # (CUPS_AT + 2: the actions left, the state's: ``observe`` writes them)
     # the score, as ``scoring.points``: complete cafés and the warehouse
     score = cafe_points + warehouse_points(warehouse)
