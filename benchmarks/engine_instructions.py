@@ -10,54 +10,49 @@ actions split evenly over its four variants unless ``--normalo``) for exactly
 ``--actions`` actions, and again for none, each under ``valgrind
 --tool=cachegrind`` with ``PYTHONHASHSEED=0``; the difference is the engine's
 cost. ``--src`` measures another tree's ``src/`` (``git archive REV src | tar
--x -C DIR``), so two engines can be compared: the loop is written here, on the
-engine's public contract only, because older trees' ``sim.bench`` has no
-fixed-count mode. Needs Debian's ``valgrind``.
+-x -C DIR``), so two engines can be compared: the loop is always this
+checkout's ``sim/bench.py`` (``random_selfplay`` with ``max_actions``; it uses
+the engine's public contract only), loaded by its path, so an older tree's
+engines run under the same loop. Needs Debian's ``valgrind``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
-import random
 import re
 import subprocess
 import sys
-from typing import Any
+from pathlib import Path
+from types import ModuleType
 
-ESPRESSO_VARIANTS: list[dict[str, Any]] = [
-    {},
-    {"zero": True},
-    {"chaos": True},
-    {"zero": True, "chaos": True},
-]
+#: This checkout's benchmark loop, whatever tree the engines come from.
+BENCH = Path(__file__).resolve().parent.parent / "src" / "coffeetable" / "sim" / "bench.py"
 
 
-def play(name: str, players: int, actions: int, variants: list[dict[str, Any]]) -> None:
-    """Exactly ``actions`` random self-play actions, split over ``variants``, seed 0."""
+def bench_loop() -> ModuleType:
+    """This checkout's ``coffeetable.sim.bench``, loaded by its path (its imports of
+    ``coffeetable`` resolve to the tree on ``PYTHONPATH``)."""
+    spec = importlib.util.spec_from_file_location("bench_loop", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def play(name: str, players: int, actions: int, normalo: bool) -> None:
+    """Exactly ``actions`` random self-play actions, split over the game's benchmark
+    variants (Espresso's four, unless ``normalo``), seed 0."""
     from coffeetable import games
 
+    loop = bench_loop()
     game = games.get(name)
+    variants = [{}] if normalo else list(loop.VARIANTS.get(name, {"default": {}}).values())
     for options in variants:
-        rng = random.Random(0)
-        match_seed = 0
-        state = game.new_state(players=players, seed=match_seed, **options)
-        for _ in range(actions // len(variants)):
-            if state.is_over:
-                match_seed += 1
-                state = game.new_state(players=players, seed=match_seed, **options)
-            actors = state.actors()
-            rng.shuffle(actors)
-            for seat in actors:
-                legal = state.legal_actions(seat)
-                if legal:
-                    state.apply(seat, rng.choice(legal))
-                    break
-            else:  # nobody can act: the live table's idle rule, or a new deal
-                if game.realtime:
-                    state.apply(None, {"type": "idle"})
-                else:
-                    state = game.new_state(players=players, seed=match_seed + 1, **options)
+        loop.random_selfplay(
+            game, players, float("inf"), 0, options, max_actions=actions // len(variants)
+        )
 
 
 def instructions(args: argparse.Namespace, actions: int) -> int:
@@ -96,9 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--src", default=None, help="the src/ folder of the tree to measure")
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)  # the child
     args = parser.parse_args(argv)
-    variants = ESPRESSO_VARIANTS if args.game == "espresso" and not args.normalo else [{}]
     if args.play:
-        play(args.game, args.players, args.actions, variants)
+        play(args.game, args.players, args.actions, args.normalo)
         return 0
     total = instructions(args, args.actions) - instructions(args, 0)
     print(

@@ -7,8 +7,8 @@ import runpy
 import sys
 from pathlib import Path
 
-from coffeetable import cli
-from coffeetable.sim.bench import run_bench
+from coffeetable import cli, games
+from coffeetable.sim.bench import random_selfplay, run_bench
 
 BENCH_SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_engine.py"
 
@@ -19,6 +19,16 @@ def test_bench_counts_every_variant():
     for row in [*result["variants"].values(), result["total"]]:
         assert row["actions"] > 0 and row["actions_per_second"] > 0
     assert result["total"]["actions"] == sum(r["actions"] for r in result["variants"].values())
+
+
+def test_a_fixed_number_of_actions_plays_exactly_those_the_same_each_time():
+    """``max_actions`` (benchmarks/engine_instructions.py): exactly that many, seeded."""
+    runs = [
+        random_selfplay(games.get("fika"), 2, float("inf"), seed=3, max_actions=700)
+        for _ in range(2)
+    ]
+    assert [run["actions"] for run in runs] == [700, 700]
+    assert runs[0]["matches"] == runs[1]["matches"] > 0  # it played on through new deals
 
 
 def test_bench_json_on_the_command_line(capsys):

@@ -43,16 +43,18 @@ def random_selfplay(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    max_actions: int | None = None,
 ) -> dict[str, Any]:
     """Random self-play for about ``seconds`` of ``clock``; counts actions, rounds and
-    matches (benchmarks/bench_engine.py passes ``time.process_time``: CPU time)."""
+    matches (benchmarks/bench_engine.py passes ``time.process_time``: CPU time).
+    ``max_actions``: stop after exactly that many (benchmarks/engine_instructions.py)."""
     rng = random.Random(seed)
     match_seed = seed
     state = game.new_state(players=players, seed=match_seed, **dict(options or {}))
     actions = rounds = matches = 0
     start = clock()
     elapsed = 0.0
-    while True:
+    while actions != max_actions:
         if actions % CHECK_EVERY == 0:
             elapsed = clock() - start
             if elapsed >= seconds:
@@ -77,6 +79,7 @@ def random_selfplay(
         actions += 1
         if state.round != round_before or state.is_over:
             rounds += 1
+    elapsed = clock() - start
     return {
         "actions": actions,
         "rounds": rounds,
