@@ -266,9 +266,9 @@ def _write(
 
 #: Boards worked out, by card list.
 _BOARDS: dict[Hashable, Board] = {}
-#: The most boards kept (about 12 KB each; a match needs at most 36, one per card list
-#: of each company, and boards are rarely met again but in the match that made them):
-#: past it the oldest go first. Few, so that they stay in the CPU's caches.
+#: The most boards kept (about 12 KB each, some 6 MB in all; a match needs at most 36,
+#: one per card list of each company, and boards are rarely met again but in the match
+#: that made them): past it the oldest go first.
 BOARDS_KEPT = 512
 
 
