@@ -130,7 +130,8 @@ def test_round_start_broadcasts_events_countdown_then_state(
 
 def test_one_frame_per_client_per_action(server: ServerThread, clients: list[Client]) -> None:
     """An accepted action reaches each player and spectator as one frame: the state,
-    carrying the action's events (the same public events for every seat)."""
+    carrying the action's events (the same public events for every seat); only the
+    sender's says it holds its action ("yours")."""
     ada, bea = seated_pair(server, clients)
     table_id = server.http.get("/api/tables").json()[-1]["table_id"]
     watcher = server.client(table_id)
@@ -149,6 +150,8 @@ def test_one_frame_per_client_per_action(server: ServerThread, clients: list[Cli
         with pytest.raises(TimeoutError):  # nothing else for this action
             client.ws.recv(timeout=0.3)
     assert frames["ada"]["events"] == frames["bea"]["events"] == frames["watcher"]["events"]
+    assert frames["ada"]["yours"] is True
+    assert "yours" not in frames["bea"] and "yours" not in frames["watcher"]
 
 
 def race_position(seed: int) -> tuple[list[tuple[int, Message]], Message, Message] | None:

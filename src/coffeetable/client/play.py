@@ -4,7 +4,9 @@ A match is the table's WebSocket (``/ws/tables/{id}``, the key in the
 handshake's ``Authorization`` header). For every state that offers the bot
 something (``legal`` not empty) the policy is asked once, ``policy(view,
 legal) -> action``, and its answer sent with the state's ``seq``; a state
-with nothing to do is only read. An answer refused "too slow" (Espresso: the
+with nothing to do is only read, and so is one that comes while the bot's
+answer is in flight (before the state that holds it, ``"yours"``, or its
+refusal): one answer in flight at a time. An answer refused "too slow" (Espresso: the
 stack moved) waits for the next state, as at the table; one refused for
 another reason (not legal) asks the policy again, then plays the first legal
 action, so a buggy policy never stalls its seat. A dropped connection is
@@ -85,6 +87,8 @@ class _Match:
         self.site, self.table_id, self.policy = site, table_id, policy
         self.result = MatchResult(table_id, "", None)
         self.acted: int | None = None  # seq of the last state answered
+        #: An answer was sent and neither its state (``"yours"``) nor a refusal came yet.
+        self.in_flight = False
         self.tries = 0  # refusals on that state (not "too slow")
         self.state: dict[str, Any] | None = None
         self.over = False
@@ -115,7 +119,7 @@ class _Match:
         assert self.site is not None
         url = f"{self.site.ws_url}/ws/tables/{self.table_id}"
         async with connect(url, additional_headers=self.site.headers(), max_size=None) as ws:
-            self.acted = None  # a new socket: its states are new
+            self.acted, self.in_flight = None, False  # a new socket: its states are new
             async for text in ws:
                 message = json.loads(text)
                 reply = await self._on(message)
@@ -124,7 +128,7 @@ class _Match:
                 if self.over:
                     await ws.close()
                     return
-            raise ConnectionClosed(ws.close_rcvd, ws.close_sent)
+            raise ws.close_exc  # closed normally (1000, 1001): open it again all the same
 
     async def _on(self, message: dict[str, Any]) -> dict[str, Any] | None:
         kind = message.get("type")
@@ -156,11 +160,22 @@ class _Match:
         self.result.winners = list(view.get("winners") or [])
         if self.result.seat is None:
             raise PlayError("this socket holds no seat (is the bot seated at this table?)")
+        if state.get("yours"):
+            self.in_flight = False  # this state holds the answer sent
+        return await self._answer()
+
+    async def _answer(self) -> dict[str, Any] | None:
+        """Answer the newest state if it offers something and was not answered yet, and
+        no answer is in flight: a state that came before the one holding the bot's
+        answer (``"yours"``) is news only, as the answer may change or end what it
+        offers (Fika: the other player's pick, sent while the bot's pick travelled)."""
+        state = self.state
+        assert state is not None
         legal = state.get("legal") or []
-        if not legal or state.get("seq") == self.acted:
+        if not legal or self.in_flight or state.get("seq") == self.acted:
             return None
         self.acted, self.tries = state.get("seq"), 0
-        return await self._act(view, legal)
+        return await self._act(state.get("view") or {}, legal)
 
     async def _act(self, view: dict[str, Any], legal: list[Action]) -> dict[str, Any]:
         if self.tries >= 2:
@@ -168,15 +183,21 @@ class _Match:
         else:
             action = await _decide(self.policy, view, legal)
         self.result.actions += 1
+        self.in_flight = True
         return {"type": "act", "action": action, "seq": self.acted}
 
     async def _on_rejected(self, message: dict[str, Any]) -> dict[str, Any] | None:
         self.result.actions -= 1
         self.result.rejected += 1
         reason = str(message.get("reason", ""))
+        self.in_flight = False
         state = self.state
-        if reason == "too slow" or state is None or state.get("seq") != self.acted:
-            return None  # a newer state is on its way: decide on that one
+        if state is None:
+            return None
+        if state.get("seq") != self.acted:  # a newer state came while the answer travelled
+            return await self._answer()
+        if reason == "too slow":
+            return None  # the table moved on: a newer state is on its way
         if reason.startswith("slow down"):
             await asyncio.sleep(0.2)
         log.info("table %s: refused %r: %s", self.table_id, message.get("action"), reason)

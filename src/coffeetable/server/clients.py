@@ -111,15 +111,24 @@ class TableClients:
     def broadcast_table(self) -> None:
         self.broadcast({"type": "table", "table": self.summary()})
 
-    def broadcast_state(self, events: list[Event] | None = None) -> None:
-        """Every client's new state, carrying ``events`` (what led to it; public)."""
-        self._send_state(self.connections, events)
+    def broadcast_state(
+        self, events: list[Event] | None = None, sender: Connection | None = None
+    ) -> None:
+        """Every client's new state, carrying ``events`` (what led to it; public);
+        ``sender``: the socket whose action it holds."""
+        self._send_state(self.connections, events, sender)
 
-    def _send_state(self, conns: set[Connection], events: list[Event] | None = None) -> None:
+    def _send_state(
+        self,
+        conns: set[Connection],
+        events: list[Event] | None = None,
+        sender: Connection | None = None,
+    ) -> None:
         """Each client's state: view, legal and actors computed once per seat.
 
         ``events``: the public events since the last state these clients were sent
         (none: the state changed without an action, or they have just arrived).
+        ``sender``'s state says ``"yours": true``: it holds the action that socket sent.
         """
         if not conns:
             return
@@ -150,4 +159,4 @@ class TableClients:
                 if clock is not None:
                     message["clock"] = clock
                 cache[seat] = (dumps(message), Offer(seq, legal, keys))
-            conn.send_state(*cache[seat])
+            conn.send_state(*cache[seat], yours=conn is sender)

@@ -193,10 +193,12 @@ class Connection:
     def send_error(self, reason: str) -> None:
         self.send_json({"type": "error", "reason": reason})
 
-    def send_state(self, text: str, offer: Offer) -> None:
-        """Queue a state message and remember what it offered."""
+    def send_state(self, text: str, offer: Offer, yours: bool = False) -> None:
+        """Queue a state message (its seat's, shared by the seat's sockets) and remember
+        what it offered. ``yours``: it holds the action this socket sent, which it says
+        (``"yours": true``, spliced in rather than encoding the seat's state again)."""
         self.offers.append(offer)
-        self.send(text)
+        self.send(text[:-1] + ',"yours":true}' if yours else text)
 
     def offer(self, seq: int | None = None) -> Offer | None:
         """The newest state sent with ``seq`` (None: the last state sent), if kept."""

@@ -331,7 +331,7 @@ class Table(TableClients, TableClock, TableStandIns, TableAbandon):
             self.state = self._replay()
             self._reject(submission, "the game could not apply this action")
             return
-        if await self._commit(seat, action, events):
+        if await self._commit(seat, action, events, submission.sender):
             submission.settle(True)
         else:
             self._reject(submission, "the server could not save this action")
@@ -352,8 +352,15 @@ class Table(TableClients, TableClock, TableStandIns, TableAbandon):
             return "this seat is no longer a bot's"  # its person came back
         return None
 
-    async def _commit(self, seat: int | None, action: Any, events: list[dict[str, Any]]) -> bool:
-        """Log the applied action, then tell everyone: each client's state with the events.
+    async def _commit(
+        self,
+        seat: int | None,
+        action: Any,
+        events: list[dict[str, Any]],
+        sender: Connection | None = None,
+    ) -> bool:
+        """Log the applied action, then tell everyone: each client's state with the events
+        (``sender``'s, the socket that sent the action, says it is ``yours``).
 
         False if it could not be saved (the state is rebuilt without it).
         """
@@ -400,10 +407,10 @@ class Table(TableClients, TableClock, TableStandIns, TableAbandon):
             loop.call_later(hold, self._queue.put_nowait, TICK)
         if over and self.status == "running":
             self.status = "over"
-            self.broadcast_state(sent)  # the last events and state, then the table: over
+            self.broadcast_state(sent, sender)  # the last events and state, then: over
             await self._finish()
         else:
-            self.broadcast_state(sent)
+            self.broadcast_state(sent, sender)
         self._bump()
         self._arm_idle()
         return True

@@ -10,7 +10,9 @@ Server -> client messages (JSON text frames):
   connect and after every change (``legal``: this seat's actions now; empty for
   spectators and while a stand-in plays the seat); with ``"clock": {"left":
   [seconds per seat], "running": seat | null}`` on tables with a clock
-  (``clock_minutes``). ``events``: the public events since the previous state
+  (``clock_minutes``); with ``"yours": true`` to the socket whose action it
+  holds (a program knows its answer landed: one answer in flight at a time).
+  ``events``: the public events since the previous state
   this socket was sent (``[]`` on connect: the past is in ``history``), so one
   frame per client carries an action and what it caused; after
   ``round_started`` they end with ``{"type": "countdown", "seconds"}``, and

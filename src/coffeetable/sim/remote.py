@@ -5,9 +5,10 @@ policy that ``python -m coffeetable.client.serve mybot:policy --port 8765``
 offers (``coffeetable.client.serve``). The arena speaks the table's own
 protocol to it, in the other direction: for each decision it sends the seat's
 ``{"type": "state", "seq", "seat", "view", "legal", "actors", "events": []}``
-and waits for ``{"type": "act", "action": ...}``; an answer that is not legal
-gets ``{"type": "rejected", "reason", "action"}`` and a second chance, then
-the arena stops with an error naming the action. The program so sees exactly
+(after its first, with ``"yours": true``: it holds the last answer) and waits
+for ``{"type": "act", "action": ...}``; an answer that is not legal gets
+``{"type": "rejected", "reason", "action"}`` and a second chance, then the
+arena stops with an error naming the action. The program so sees exactly
 what its seat sees at a live table, and a bot's author tries it against ours
 before going live.
 
@@ -92,6 +93,8 @@ class RemoteBot(Bot):
             "actors": state.actors(),
             "events": [],
         }
+        if self.seq > 1:  # the match went on past its last answer: this state holds it
+            message["yours"] = True
         socket.send(json.dumps(message))
         for _ in range(TRIES + 1):
             action = self._answer(socket)
