@@ -6,8 +6,8 @@ something (``legal`` not empty) the policy is asked once, ``policy(view,
 legal) -> action``, and its answer sent with the state's ``seq``; a state
 with nothing to do is only read, and so is one that comes while the bot's
 answer is in flight (before the state that holds it, ``"yours"``, or its
-refusal): one answer in flight at a time. An answer refused "too slow" (Espresso: the
-stack moved) waits for the next state, as at the table; one refused for
+refusal): one answer in flight at a time. An answer refused "too slow"
+(Espresso: the stack moved) waits for the next state, as at the table; one refused for
 another reason (not legal) asks the policy again, then plays the first legal
 action, so a buggy policy never stalls its seat. A dropped connection is
 opened again (waits of 0.5 s doubling to 10 s), and the server sends the
