@@ -264,6 +264,7 @@ def test_quotas_count_over_every_process(site: Site) -> None:
     create_fika(first)
     refused = second.http.post("/api/tables", json={"game": "fika", "players": 2})
     assert refused.status_code == 429 and "3 new tables a minute" in refused.json()["detail"]
+    assert 1 <= int(refused.headers["retry-after"]) <= 60
     assert first.http.post("/api/tables", json={"game": "fika", "players": 2}).status_code == 429
     # Two sockets from this address, on two processes: a third one anywhere waits.
     sockets = [Client(f"{p.ws_url}/ws/echo") for p in (first, second)]

@@ -134,6 +134,7 @@ def test_tables_per_minute_per_address(start_server: Callable[..., ServerThread]
     refused = _create(server.http)
     assert refused.status_code == 429
     assert "at most 3 new tables a minute" in refused.json()["detail"]
+    assert 1 <= int(refused.headers["retry-after"]) <= 60  # when the oldest leaves the minute
     assert len(server.http.get("/api/tables").json()) == 3
 
 
@@ -143,6 +144,7 @@ def test_open_tables_per_client(start_server: Callable[..., ServerThread]) -> No
     assert _create(server.http).status_code == 200
     refused = _create(server.http)
     assert refused.status_code == 409 and "at most 2" in refused.json()["detail"]
+    assert "retry-after" not in refused.headers  # a count: waiting alone frees nothing
     # Leaving an open table frees it: the quota counts live tables only.
     leave = {"token": first["token"]}
     assert server.http.post(f"/api/tables/{first['table_id']}/leave", json=leave).is_success

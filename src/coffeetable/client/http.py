@@ -3,29 +3,38 @@
 ``Site`` sends the bot's API key in the ``Authorization`` header of every
 request (never in a URL) and turns an error answer into ``SiteError`` with
 the server's sentence. Blocking calls run on a worker thread, so the event
-loop of ``play`` keeps reading its table.
+loop of ``play`` keeps reading its table. A rate the site says when to ask
+again about (429 with ``Retry-After``: ten new tables a minute, say) is waited
+out and asked again, so a bot that plays many short matches only slows down.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import urllib.error
 import urllib.request
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+log = logging.getLogger("coffeetable.client")
+
 #: Seconds before an HTTP request gives up.
 TIMEOUT = 30.0
+#: How often one call waits out a 429 (``Retry-After``) and asks again.
+RATE_RETRIES = 5
 
 
 class SiteError(Exception):
-    """The site refused a request: the HTTP status and its sentence."""
+    """The site refused a request: the HTTP status, its sentence, and for a rate the
+    seconds after which asking again may succeed (``Retry-After``; else None)."""
 
-    def __init__(self, status: int, detail: str) -> None:
+    def __init__(self, status: int, detail: str, retry_after: float | None = None) -> None:
         super().__init__(f"{status}: {detail}")
         self.status = status
         self.detail = detail
+        self.retry_after = retry_after
 
 
 class Site:
@@ -60,11 +69,31 @@ class Site:
             with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:  # noqa: S310
                 return json.loads(answer.read() or b"null")
         except urllib.error.HTTPError as error:
-            raise SiteError(error.code, _detail(error)) from None
+            raise SiteError(error.code, _detail(error), _retry_after(error)) from None
 
     async def call(self, method: str, path: str, body: Any = None) -> Any:
-        """``request`` off the event loop."""
-        return await asyncio.to_thread(self.request, method, path, body)
+        """``request`` off the event loop; a 429 with ``Retry-After`` is waited out and
+        asked again (``RATE_RETRIES`` times): nothing was done, so asking again is safe."""
+        retries = 0
+        while True:
+            try:
+                return await asyncio.to_thread(self.request, method, path, body)
+            except SiteError as error:
+                wait = error.retry_after
+                if error.status != 429 or wait is None or retries == RATE_RETRIES:
+                    raise
+                retries += 1
+                log.info("%s %s: %s; asking again in %.0f s", method, path, error.detail, wait)
+                await asyncio.sleep(wait)
+
+
+def _retry_after(error: urllib.error.HTTPError) -> float | None:
+    """The seconds of a ``Retry-After`` header (its date form is not used here)."""
+    value = error.headers.get("Retry-After") if error.headers is not None else None
+    try:
+        return None if value is None else max(0.0, float(value))
+    except ValueError:
+        return None
 
 
 def _detail(error: urllib.error.HTTPError) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import os
 import re
 from collections.abc import AsyncIterator
@@ -144,7 +145,10 @@ def create_app(
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, error: TableError) -> JSONResponse:
-        return JSONResponse({"detail": error.detail}, status_code=error.status)
+        headers = None
+        if error.retry_after is not None:  # whole seconds, and never "now"
+            headers = {"Retry-After": str(max(1, math.ceil(error.retry_after)))}
+        return JSONResponse({"detail": error.detail}, status_code=error.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:

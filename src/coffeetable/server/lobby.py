@@ -60,12 +60,14 @@ log = logging.getLogger("coffeetable.server")
 
 
 class TableError(Exception):
-    """A request the lobby refuses: an HTTP status and a sentence."""
+    """A request the lobby refuses: an HTTP status and a sentence, and for a rate the
+    seconds after which asking again may succeed (sent as ``Retry-After``)."""
 
-    def __init__(self, status: int, detail: str) -> None:
+    def __init__(self, status: int, detail: str, retry_after: float | None = None) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
+        self.retry_after = retry_after
 
 
 def _game(name: str) -> Game:

@@ -15,6 +15,9 @@ from collections.abc import Callable
 from coffeetable.server.limits import Limits
 
 WINDOW = 60.0
+#: A refusal: the HTTP status, its sentence, and the seconds after which asking again
+#: may succeed (a rate's ``Retry-After``; None for a count or a total).
+Refusal = tuple[int, str, float | None]
 
 
 class TableQuotas:
@@ -32,21 +35,20 @@ class TableQuotas:
         is_live: Callable[[str], bool],
         live_tables: int,
         live_bot_seats: int,
-    ) -> tuple[int, str] | None:
-        """Why a new table with ``bot_seats`` bots may not be created now (status, reason),
-        or None. ``is_live(table_id)`` says whether a table still counts."""
+    ) -> Refusal | None:
+        """Why a new table with ``bot_seats`` bots may not be created now, or None.
+        ``is_live(table_id)`` says whether a table still counts."""
         limits = self.limits
         if live_tables >= limits.max_live_tables:
-            return 503, f"the server is full ({limits.max_live_tables} tables): try again later"
+            full = f"the server is full ({limits.max_live_tables} tables)"
+            return 503, f"{full}: try again later", None
         if live_bot_seats + bot_seats > limits.max_bot_seats:
-            return 503, "the server has no room for more bots now: try again later"
+            return 503, "the server has no room for more bots now: try again later", None
         if address is None:
             return None
         return await self.address_refusal(address, is_live)
 
-    async def address_refusal(
-        self, address: str, is_live: Callable[[str], bool]
-    ) -> tuple[int, str] | None:
+    async def address_refusal(self, address: str, is_live: Callable[[str], bool]) -> Refusal | None:
         """The per-address part of ``refusal``."""
         limits = self.limits
         now = time.monotonic()
@@ -56,17 +58,17 @@ class TableQuotas:
                 created.popleft()
             if len(created) >= limits.tables_per_minute:
                 wait = WINDOW - (now - created[0])
-                return 429, (
-                    f"at most {limits.tables_per_minute} new tables a minute:"
-                    f" try again in {wait:.0f} s"
-                )
+                sentence = f"at most {limits.tables_per_minute} new tables a minute"
+                return 429, f"{sentence}: try again in {wait:.0f} s", wait
         owned = self._owned.get(address)
         if owned is not None:
             owned.difference_update([table_id for table_id in owned if not is_live(table_id)])
             if len(owned) >= limits.open_tables_per_client:
-                return 409, (
+                return (
+                    409,
                     f"you already have {len(owned)} tables open or running"
-                    f" (at most {limits.open_tables_per_client}): finish or leave one first"
+                    f" (at most {limits.open_tables_per_client}): finish or leave one first",
+                    None,
                 )
         return None
 

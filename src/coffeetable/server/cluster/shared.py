@@ -22,7 +22,7 @@ import orjson
 
 from coffeetable.server.limits import Limits
 from coffeetable.server.players.throttle import doubling_wait
-from coffeetable.server.quotas import WINDOW, TableQuotas
+from coffeetable.server.quotas import WINDOW, Refusal, TableQuotas
 
 _ACQUIRE_SOCKET = """
 local total = 0
@@ -79,9 +79,7 @@ class SharedTableQuotas(TableQuotas):
         super().__init__(limits)
         self.redis, self.prefix = redis, prefix
 
-    async def address_refusal(
-        self, address: str, is_live: Callable[[str], bool]
-    ) -> tuple[int, str] | None:
+    async def address_refusal(self, address: str, is_live: Callable[[str], bool]) -> Refusal | None:
         limits = self.limits
         now = time.time()
         created_key = f"{self.prefix}:quota:created:{address}"
@@ -89,9 +87,8 @@ class SharedTableQuotas(TableQuotas):
         created = await self.redis.zrange(created_key, 0, -1, withscores=True)
         if len(created) >= limits.tables_per_minute:
             wait = WINDOW - (now - created[0][1])
-            return 429, (
-                f"at most {limits.tables_per_minute} new tables a minute: try again in {wait:.0f} s"
-            )
+            sentence = f"at most {limits.tables_per_minute} new tables a minute"
+            return 429, f"{sentence}: try again in {wait:.0f} s", wait
         owned_key = f"{self.prefix}:quota:owned:{address}"
         owned = [member.decode() for member in await self.redis.smembers(owned_key)]
         listed = await self.redis.hmget(f"{self.prefix}:lobby", owned) if owned else []
@@ -104,9 +101,11 @@ class SharedTableQuotas(TableQuotas):
             await self.redis.srem(owned_key, *ended)
         count = len(owned) - len(ended)
         if count >= limits.open_tables_per_client:
-            return 409, (
+            return (
+                409,
                 f"you already have {count} tables open or running"
-                f" (at most {limits.open_tables_per_client}): finish or leave one first"
+                f" (at most {limits.open_tables_per_client}): finish or leave one first",
+                None,
             )
         return None
 
