@@ -5,6 +5,7 @@ dropped connection; its matches are rated and it shows on the bots' leaderboard.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import threading
 import time
@@ -14,7 +15,9 @@ from typing import Any
 import pytest
 
 from coffeetable import client
-from tests.server.conftest import Browser, ServerThread
+from coffeetable.client.http import Site
+from coffeetable.server import quotas
+from tests.server.conftest import TEST_LIMITS, Browser, ServerThread
 
 Message = dict[str, Any]
 
@@ -256,3 +259,50 @@ def test_the_client_stops_with_the_servers_reason(server: ServerThread, alice: B
         asyncio.run(client.play_table(server.url, key, table["table_id"], seeded_policy(1)))
     with pytest.raises(ValueError, match="ctb_"):
         client.play(server.url, "not-a-key", seeded_policy(1), game="fika", opponents=["greedy"])
+
+
+def test_the_client_waits_out_the_table_rate(
+    start_server: Callable[..., ServerThread],
+    browsers: Callable[[str], Browser],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bot making tables faster than the site's rate waits as long as the 429's
+    Retry-After says, then asks again, instead of stopping with an error."""
+    monkeypatch.setattr(quotas, "WINDOW", 2.0)  # a "minute" of 2 s, so the test is short
+    server = start_server(limits=dataclasses.replace(TEST_LIMITS, tables_per_minute=1))
+    alice = browsers(server.url)
+    alice.sign_up("alice")
+    site = Site(server.url, make_bot(alice))
+    body = {"game": "fika", "players": 2, "bots": {"1": "greedy"}}
+    first = asyncio.run(site.call("POST", "/api/tables", body))
+    refused = server.http.post("/api/tables", json=body)  # a guest from the same address
+    assert refused.status_code == 429 and 1 <= int(refused.headers["retry-after"]) <= 2
+    started = time.monotonic()
+    second = asyncio.run(site.call("POST", "/api/tables", body))
+    assert second["table_id"] != first["table_id"]
+    assert time.monotonic() - started >= 0.5  # it waited for the window to move on
+
+
+def test_a_bot_over_the_action_rate_keeps_its_answers_and_slows_down(
+    start_server: Callable[..., ServerThread], browsers: Callable[[str], Browser]
+) -> None:
+    """Refused "slow down", the client sends the same answer again a little later (the
+    policy is not asked again, nor overruled) and keeps under the rate from then on."""
+    limits = dataclasses.replace(TEST_LIMITS, actions_per_second=20.0, action_burst=3)
+    server = start_server(limits=limits)
+    alice = browsers(server.url)
+    alice.sign_up("alice")
+    chosen: list[Message] = []
+    policy = seeded_policy(4)
+
+    def counting(view: Message, legal: list[Message]) -> Message:
+        chosen.append(policy(view, legal))
+        return chosen[-1]
+
+    [result] = client.play(
+        server.url, make_bot(alice), counting, game="fika", games=1, opponents=["greedy"]
+    )
+    assert result.status == "over"
+    # At most the first burst's overflow is refused: then 10 answers a second, under 20.
+    assert 1 <= result.rejected <= 2, result.rejected
+    assert len(chosen) == result.actions  # every accepted answer was the policy's, asked once

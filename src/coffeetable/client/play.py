@@ -9,7 +9,9 @@ answer is in flight (before the state that holds it, ``"yours"``, or its
 refusal): one answer in flight at a time. An answer refused "too slow"
 (Espresso: the stack moved) waits for the next state, as at the table; one refused for
 another reason (not legal) asks the policy again, then plays the first legal
-action, so a buggy policy never stalls its seat. A dropped connection is
+action, so a buggy policy never stalls its seat. One refused for the site's
+rate ("slow down") is sent again a little later, and the bot's answers keep a
+pace under the rate for the rest of the match. A dropped connection is
 opened again (waits of 0.5 s doubling to 10 s), and the server sends the
 state as it is now: the table's clock runs meanwhile, and past the table's
 grace a greedy stand-in plays the seat until the bot is back.
@@ -26,6 +28,7 @@ import asyncio
 import inspect
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,6 +49,10 @@ FATAL = {4403, 4404, 1008}
 POLL = 0.5
 #: The longest wait between two reconnections (seconds).
 MAX_BACKOFF = 10.0
+#: Seconds between two answers once the site said "slow down" (its default rate is 10
+#: actions a second), doubled at each further refusal up to ``SLOWEST_PACE``.
+FIRST_PACE = 0.1
+SLOWEST_PACE = 1.0
 
 
 class PlayError(Exception):
@@ -90,6 +97,11 @@ class _Match:
         #: An answer was sent and neither its state (``"yours"``) nor a refusal came yet.
         self.in_flight = False
         self.tries = 0  # refusals on that state (not "too slow")
+        #: The last answer sent, when, and the least time between two (0 until the site
+        #: refuses one for its rate: then answers keep under it for the rest of the match).
+        self.last_action: Action | None = None
+        self.last_sent = 0.0
+        self.pace = 0.0
         self.state: dict[str, Any] | None = None
         self.over = False
         self.last_error = ""  # the server's last "error" sentence (why it refuses us)
@@ -177,11 +189,19 @@ class _Match:
         self.acted, self.tries = state.get("seq"), 0
         return await self._act(state.get("view") or {}, legal)
 
-    async def _act(self, view: dict[str, Any], legal: list[Action]) -> dict[str, Any]:
-        if self.tries >= 2:
+    async def _act(
+        self, view: dict[str, Any], legal: list[Action], action: Action | None = None
+    ) -> dict[str, Any]:
+        """The answer to send: ``action`` if given (sent again), else the policy's."""
+        if action is None and self.tries >= 2:
             action = legal[0]  # the policy keeps failing: never leave the seat stuck
-        else:
+        elif action is None:
             action = await _decide(self.policy, view, legal)
+        if self.pace:  # keep under the site's rate
+            wait = self.last_sent + self.pace - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+        self.last_action, self.last_sent = action, time.monotonic()
         self.result.actions += 1
         self.in_flight = True
         return {"type": "act", "action": action, "seq": self.acted}
@@ -191,6 +211,9 @@ class _Match:
         self.result.rejected += 1
         reason = str(message.get("reason", ""))
         self.in_flight = False
+        slow_down = reason.startswith("slow down")
+        if slow_down:  # the site's rate, not the answer: slower from now on
+            self.pace = min(SLOWEST_PACE, max(FIRST_PACE, 2 * self.pace))
         state = self.state
         if state is None:
             return None
@@ -198,12 +221,12 @@ class _Match:
             return await self._answer()
         if reason == "too slow":
             return None  # the table moved on: a newer state is on its way
-        if reason.startswith("slow down"):
-            await asyncio.sleep(0.2)
+        view, legal = state.get("view") or {}, state.get("legal") or []
+        if slow_down and self.last_action is not None:
+            return await self._act(view, legal, self.last_action)  # the same answer again
         log.info("table %s: refused %r: %s", self.table_id, message.get("action"), reason)
         self.tries += 1
-        legal = state.get("legal") or []
-        return await self._act(state.get("view") or {}, legal) if legal else None
+        return await self._act(view, legal) if legal else None
 
 
 def _code(error: ConnectionClosed) -> int | None:
