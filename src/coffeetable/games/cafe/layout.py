@@ -346,10 +346,6 @@ class Layout:
             found = self._squares_of[kind] = tuple(squares)
         return found
 
-    def covers(self, x: int, y: int, rotation: int) -> int:
-        """Visible squares under a card turned ``rotation`` with its top-left at (x, y)."""
-        return self.cover[rotation % 2].get((y, x), 0)
-
     def anchors(self, footprint: int) -> list[Pos]:
         """The legal anchors (y, x) of a footprint, in reading order."""
         return self.legal[footprint]
