@@ -11,7 +11,8 @@ refusal): one answer in flight at a time. An answer refused "too slow"
 another reason (not legal) asks the policy again, then plays the first legal
 action, so a buggy policy never stalls its seat. One refused for the site's
 rate ("slow down") is sent again a little later, and the bot's answers keep a
-pace under the rate for the rest of the match. A dropped connection is
+pace under the rate from then on, in the matches that follow too (the site's
+rate does not change between them). A dropped connection is
 opened again (waits of 0.5 s doubling to 10 s), and the server sends the
 state as it is now: the table's clock runs meanwhile, and past the table's
 grace a greedy stand-in plays the seat until the bot is back.
@@ -90,7 +91,7 @@ async def _decide(policy: Policy, view: dict[str, Any], legal: list[Action]) -> 
 class _Match:
     """One table's socket and what the bot did there."""
 
-    def __init__(self, site: Site | None, table_id: str, policy: Policy) -> None:
+    def __init__(self, site: Site | None, table_id: str, policy: Policy, pace: float = 0.0) -> None:
         self.site, self.table_id, self.policy = site, table_id, policy
         self.result = MatchResult(table_id, "", None)
         self.acted: int | None = None  # seq of the last state answered
@@ -98,10 +99,10 @@ class _Match:
         self.in_flight = False
         self.tries = 0  # refusals on that state (not "too slow")
         #: The last answer sent, when, and the least time between two (0 until the site
-        #: refuses one for its rate: then answers keep under it for the rest of the match).
+        #: refuses one for its rate: then answers keep under it, in later matches too).
         self.last_action: Action | None = None
         self.last_sent = 0.0
-        self.pace = 0.0
+        self.pace = pace
         self.state: dict[str, Any] | None = None
         self.over = False
         self.last_error = ""  # the server's last "error" sentence (why it refuses us)
@@ -265,6 +266,7 @@ async def play_async(
     site = Site(url, key)
     results: list[MatchResult] = []
     played: set[str] = set()
+    pace = 0.0  # a match's pace under the action rate goes on to the next
     while len(results) < games:
         if opponents is not None:
             assert game is not None
@@ -275,7 +277,9 @@ async def play_async(
         else:
             table_id = await _invitation(site, game, played)
         played.add(table_id)
-        result = await _Match(site, table_id, policy).run()
+        match = _Match(site, table_id, policy, pace)
+        result = await match.run()
+        pace = match.pace
         results.append(result)
         if on_match is not None:
             on_match(result)
