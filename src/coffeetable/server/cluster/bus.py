@@ -24,7 +24,7 @@ log = logging.getLogger("coffeetable.cluster")
 
 Message = dict[str, Any]
 Handler = Callable[[Message], Awaitable[None] | None]
-#: A call's answer: ("ok", result) | ("error", [status, detail]) | ("moved", owner).
+#: A call's answer: ("ok", result) | ("error", [status, detail, retry_after]) | ("moved", owner).
 Answer = tuple[str, Any]
 
 

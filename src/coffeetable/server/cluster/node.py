@@ -200,7 +200,7 @@ class Cluster:
         except Elsewhere as moved:
             self.bus.answer(message, "moved", moved.owner)
         except TableError as error:
-            self.bus.answer(message, "error", [error.status, error.detail])
+            self.bus.answer(message, "error", [error.status, error.detail, error.retry_after])
         except Exception:
             log.exception("call %s failed", message.get("op"))
             self.bus.answer(message, "error", [500, "the server failed on this request"])
