@@ -50,6 +50,32 @@ def test_every_game_follows_the_contract_in_random_play(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", games.names())
+def test_a_game_with_public_views_shows_every_seat_what_a_spectator_sees(name: str) -> None:
+    # The server builds one view a state for such a game and gives each seat a copy with
+    # its own "seat" (server/clients.py): that must be exactly the seat's own view.
+    game = games.get(name)
+    rng = random.Random(3)
+    differed = 0
+    for players in sorted({game.min_players, game.max_players}):
+        state = game.new_state(players=players, seed=players)
+        for _ in range(300):
+            public = state.view(None)
+            for seat in range(players):
+                own = state.view(seat)
+                if game.public_views:
+                    assert own == {**public, "seat": seat}
+                    assert list(own) == list(public)  # the same keys in the same order
+                else:
+                    differed += own != {**public, "seat": seat}
+            if state.is_over:
+                break
+            seat = rng.choice(state.actors())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    # A game that hides something (Fika's hands) must not say its views are public.
+    assert game.public_views or differed
+
+
+@pytest.mark.parametrize("name", games.names())
 def test_every_legal_action_fits_the_published_action_schema(name: str) -> None:
     # Clients (and the OpenAPI page) learn the actions from this schema: it must admit
     # every action the rules offer.

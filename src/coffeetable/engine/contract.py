@@ -230,6 +230,10 @@ class Game(ABC):
     options: tuple[Option, ...] = ()
     #: True when every seat acts at once against the clock (Espresso).
     realtime: bool = False
+    #: True when no seat sees more than a spectator: every seat's view is the
+    #: spectator's (``view(None)``) with its own ``"seat"``, so a server builds one
+    #: view per state, not one per seat (the tests hold each game that says so to it).
+    public_views: bool = False
     #: JSON schema of one action: ``{"oneOf": [action_schema(...), ...]}``. It is
     #: published to clients and enforced by ``State.apply``; {} admits any action.
     action_schema: Mapping[str, Any] = {}

@@ -137,6 +137,8 @@ class TableClients:
         seq = self.seq
         clock = self.clock_json()
         cache: dict[int | None, tuple[str, Offer]] = {}
+        # A game whose views are all public (``Game.public_views``): one view a state.
+        public = self.state.view(None) if self.state.game.public_views else None
         for conn in conns:
             seat = conn.seat
             if seat not in cache:
@@ -151,7 +153,7 @@ class TableClients:
                     "type": "state",
                     "seq": seq,
                     "seat": seat,
-                    "view": self.state.view(seat),
+                    "view": self.state.view(seat) if public is None else {**public, "seat": seat},
                     "legal": legal,
                     "actors": actors,
                     "events": shown,

@@ -64,6 +64,7 @@ class CafeGame(Game):
         ),
     )  # fmt: skip
     action_schema = ACTION_SCHEMA
+    public_views = True  # companies and the display lie open; the deck is a count
 
     def new_state(self, players: int, seed: int = 0, **options: Any) -> CafeState:
         self.check_players(players)

@@ -54,6 +54,7 @@ class DoppioGame(Game):
         Option("reserve_ends", True, "two players: the match ends when the bean reserve is empty"),
     )
     action_schema = ACTION_SCHEMA
+    public_views = True  # an open board: nothing is hidden
 
     def new_state(self, players: int, seed: int = 0, **options: Any) -> DoppioState:
         self.check_players(players)

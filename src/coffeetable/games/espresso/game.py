@@ -56,6 +56,7 @@ class EspressoGame(Game):
     min_players = 2
     max_players = MAX_PLAYERS
     realtime = True
+    public_views = True  # hands are counts; help cards lie face up
     options = (
         Option("zero", False, "Zero: stacks may start with a 1, and every 0 is a joker"),
         Option("chaos", False, "Chaos: take another player's face-up card and play it"),
