@@ -31,14 +31,15 @@ class AnsweringBus:
 
 def test_the_owner_answers_a_refusal_with_its_retry_after() -> None:
     owner_process = object.__new__(Cluster)  # only the call handler: no Redis behind it
-    owner_process.bus = AnsweringBus()  # type: ignore[assignment]
+    bus = AnsweringBus()
+    owner_process.bus = bus  # type: ignore[assignment]
 
     async def run_here(name: str, args: dict[str, Any]) -> Any:
         raise TableError(429, "too many tables: wait a minute", 12.5)
 
     owner_process.run_here = run_here  # type: ignore[method-assign]
     asyncio.run(owner_process._on_call({"op": "table.join", "args": {}}))
-    assert owner_process.bus.answers == [("error", [429, "too many tables: wait a minute", 12.5])]  # type: ignore[attr-defined]
+    assert bus.answers == [("error", [429, "too many tables: wait a minute", 12.5])]
 
 
 def test_the_asker_raises_the_owners_refusal_whole() -> None:
