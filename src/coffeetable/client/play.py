@@ -85,7 +85,7 @@ async def _decide(policy: Policy, view: dict[str, Any], legal: list[Action]) -> 
     answer = policy(view, legal)
     if inspect.isawaitable(answer):
         answer = await answer
-    return answer  # type: ignore[return-value]
+    return answer
 
 
 class _Match:

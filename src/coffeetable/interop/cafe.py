@@ -119,7 +119,7 @@ DRY_BASE = PRODUCE_BASE + CELLS
 ROAST_BASE = DRY_BASE + len(COLOURS) * CELLS
 DELIVER_BASE = ROAST_BASE + len(COLOURS) * CELLS
 PASS_INDEX = DELIVER_BASE + ROAST_SLOTS * RECIPIENTS
-PAY_INDEX = {None: 0, **{colour: 1 + c for c, colour in enumerate(COLOURS)}}
+PAY_INDEX: dict[str | None, int] = {None: 0, **{colour: 1 + c for c, colour in enumerate(COLOURS)}}
 COLOUR_INDEX = {colour: c for c, colour in enumerate(COLOURS)}
 #: Values per café in a company's block (in play, lost, complete, cubes had per colour).
 CAFE_VALUES = 3 + len(COLOURS)

@@ -19,7 +19,7 @@ import numpy as np
 from coffeetable.engine import Action
 from coffeetable.games.cafe.actions import options
 from coffeetable.games.cafe.grid import orientations
-from coffeetable.games.cafe.layout import Pos
+from coffeetable.games.cafe.layout import Area, Pos
 from coffeetable.games.cafe.rules import CafeState
 from coffeetable.interop.cafe import (
     CELLS,
@@ -146,7 +146,7 @@ def actions_legal(company: Any, supply: dict[str, int]) -> IndexedLegal:
     company_frame = frame(company)
     x0, y0 = company_frame.x0, company_frame.y0
 
-    def cell(area: Any) -> int:
+    def cell(area: Area) -> int:
         x, y = area.squares[0]
         return (y - y0) * FRAME_W + x - x0
 

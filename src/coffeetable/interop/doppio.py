@@ -29,7 +29,7 @@ solo: 110.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
 
 import numpy as np
 
@@ -95,7 +95,7 @@ SCORES = 2 * CARDS
 
 
 #: A path square's colour (None: empty) -> its place among its 4 values.
-PATH_CODE = {None: 0, **{colour: c + 1 for c, colour in enumerate(COLOURS)}}
+PATH_CODE: dict[str | None, int] = {None: 0, **{colour: c + 1 for c, colour in enumerate(COLOURS)}}
 #: The kinds of a move, in kind order, -> their 3-bit mask.
 MASK_OF = {tuple(kinds(mask)): mask for mask in range(1, 8)}
 
@@ -104,7 +104,22 @@ def _mask(names: list[str]) -> int:
     return MASK_OF[tuple(names)]  # a list out of kind order has no entry: the table decides
 
 
-def fast_index(action: Any) -> int:
+class ActionFields(Protocol):
+    """The fields ``fast_index`` reads, typed by key, for the checker only: any JSON action
+    (``Mapping[str, Any]``) passes as one, and the body needs no typed locals (a cost on
+    this path); the codec checks every answer against the table, whatever the fields hold."""
+
+    @overload
+    def __getitem__(self, key: Literal["type", "kind", "colour"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["kinds", "with"], /) -> list[str]: ...
+    @overload
+    def __getitem__(self, key: Literal["turned"], /) -> bool: ...
+    @overload
+    def __getitem__(self, key: Literal["from", "to", "card", "space"], /) -> int: ...
+
+
+def fast_index(action: ActionFields) -> int:
     """The table index of ``action`` by arithmetic (the codec checks it against the table)."""
     kind = action["type"]
     if kind == "move":

@@ -38,7 +38,7 @@ Observation (seats relative: the observer first): 420 values.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
 
 import numpy as np
 
@@ -96,10 +96,30 @@ def action_table() -> list[Action]:
 
 
 COLOUR_INDEX = {colour: c for c, colour in enumerate(COLOURS)}
-PAIR_INDEX = {pair: n for n, pair in enumerate(combinations(range(SPOTS), 2))}
+PAIR_INDEX: dict[tuple[int, ...], int] = {
+    pair: n for n, pair in enumerate(combinations(range(SPOTS), 2))
+}
 
 
-def fast_index(action: Any) -> int:
+class ActionFields(Protocol):
+    """The fields ``fast_index`` reads, typed by key, for the checker only: any JSON action
+    (``Mapping[str, Any]``) passes as one, and the body needs no typed locals (a cost on
+    this path); the codec checks every answer against the table, whatever the fields hold."""
+
+    @overload
+    def __getitem__(self, key: Literal["type", "colour"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["swaps"], /) -> list[list[int]]: ...
+    @overload
+    def __getitem__(self, key: Literal["spots"], /) -> list[int]: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["card", "spot", "supply", "cafe", "hand", "group", "column"], /
+    ) -> int: ...
+    def __contains__(self, key: object, /) -> bool: ...
+
+
+def fast_index(action: ActionFields) -> int:
     """The table index of ``action`` by arithmetic (the codec checks it against the table)."""
     kind = action["type"]
     if kind == "pick":

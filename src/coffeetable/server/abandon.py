@@ -22,15 +22,43 @@ from coffeetable.server.players.ratings import finish_match
 from coffeetable.server.submission import ABANDON
 
 if TYPE_CHECKING:
-    from coffeetable.server.tables import Table
+    from coffeetable.engine import Event
+    from coffeetable.server.connections import Connection
+    from coffeetable.server.limits import Limits
+    from coffeetable.server.submission import Submission
+    from coffeetable.store import Store
 
 
 class TableAbandon:
-    """The abandon timer of a table (mixed into ``Table``)."""
+    """The abandon timer of a table (mixed into ``Table``, which sets the other attributes)."""
 
     _abandon_timer: asyncio.TimerHandle | None = None
 
-    def arm_abandon(self: Table) -> None:
+    id: str
+    status: str
+    store: Store
+    limits: Limits
+    left_order: list[int]
+    connections: set[Connection]
+    _queue: asyncio.Queue[Submission]
+
+    # Table's and TableClients' (before this class in Table's method order: never run).
+    @property
+    def live(self) -> bool:
+        raise NotImplementedError
+
+    async def stop(self) -> None:
+        raise NotImplementedError
+
+    def broadcast_table(self) -> None:
+        raise NotImplementedError
+
+    def broadcast_state(
+        self, events: list[Event] | None = None, sender: Connection | None = None
+    ) -> None:
+        raise NotImplementedError
+
+    def arm_abandon(self) -> None:
         """Nobody is connected: close the table if it stays that way."""
         if not self.live or self.connections or self._abandon_timer is not None:
             return
@@ -38,17 +66,17 @@ class TableAbandon:
         seconds = self.limits.abandon_after_seconds
         self._abandon_timer = loop.call_later(seconds, self._queue.put_nowait, ABANDON)
 
-    def cancel_abandon(self: Table) -> None:
+    def cancel_abandon(self) -> None:
         if self._abandon_timer is not None:
             self._abandon_timer.cancel()
             self._abandon_timer = None
 
-    async def _on_abandon(self: Table) -> None:
+    async def _on_abandon(self) -> None:
         self._abandon_timer = None
         if self.live and not self.connections:
             await self.abandon()
 
-    async def abandon(self: Table) -> None:
+    async def abandon(self) -> None:
         """Close the table as abandoned; whoever still watches gets its last table and state."""
         if not self.live:
             return

@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING, Any
 from coffeetable.server.submission import CLOCK
 
 if TYPE_CHECKING:
-    from coffeetable.server.tables import Table
+    from coffeetable.engine import State
+    from coffeetable.server.seats import Seat
+    from coffeetable.server.submission import Submission
 
 #: The bot that takes over a seat whose time ran out.
 CLOCK_BOT = "greedy"
@@ -76,9 +78,25 @@ class Clock:
 
 
 class TableClock:
-    """The clock's side of a table (mixed into ``Table``)."""
+    """The clock's side of a table (mixed into ``Table``, which sets the attributes)."""
 
-    def _switch_clock(self: Table, over: bool = False) -> None:
+    clock: Clock | None
+    status: str
+    state: State
+    seats: list[Seat]
+    _clock_timer: asyncio.TimerHandle | None
+    _queue: asyncio.Queue[Submission]
+
+    def _bump(self) -> None:  # Table's (first in its method order: never run)
+        raise NotImplementedError
+
+    # From stand_in.py, after this class in Table's method order: stubbed for mypy only,
+    # since at run time a stub here would come first.
+    if TYPE_CHECKING:
+
+        async def stand_in(self, index: int, level: str, expired: bool = False) -> None: ...
+
+    def _switch_clock(self, over: bool = False) -> None:
         """Charge the seat that was acting; start the clock of the single actor now."""
         if self.clock is None:
             return
@@ -86,7 +104,7 @@ class TableClock:
         self.clock.switch(actors[0] if len(actors) == 1 else None)
         self._arm_clock()
 
-    def _arm_clock(self: Table) -> None:
+    def _arm_clock(self) -> None:
         if self._clock_timer is not None:
             self._clock_timer.cancel()
             self._clock_timer = None
@@ -99,7 +117,7 @@ class TableClock:
         due = clock.remaining(clock.running)
         self._clock_timer = loop.call_later(due, self._queue.put_nowait, CLOCK)
 
-    async def _on_clock(self: Table) -> None:
+    async def _on_clock(self) -> None:
         """A clock may have run out: the greedy bot stands in for that seat from now on."""
         clock = self.clock
         if clock is None or clock.running is None or self.status != "running":

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -101,7 +102,7 @@ async def _serve_echo(websocket: WebSocket, lobby: Lobby, group: str | None) -> 
         pump.cancel()
 
 
-def answer(frame: dict[str, Any], throttle: Throttle) -> tuple[str | None, bool]:
+def answer(frame: Mapping[str, Any], throttle: Throttle) -> tuple[str | None, bool]:
     """What the echo answers a frame, and whether its whole group gets it (an error
     goes to its sender only); ``(None, False)``: close the socket, it floods."""
     text = frame.get("text")

@@ -75,8 +75,8 @@ class Rematches:
         table.broadcast({"type": "rematch", **status})
         if offer.table_id is None:
             return {"status": "waiting", **status}
-        token = offer.tokens.pop(seat, None)
-        return {"status": "dealt", **status, "seat": seat, "token": token}
+        new_token = offer.tokens.pop(seat, None)
+        return {"status": "dealt", **status, "seat": seat, "token": new_token}
 
     async def _deal(self, table: Table) -> tuple[str, dict[int, str]]:
         """The new table: every seat as it was; return its id and the people's tokens."""

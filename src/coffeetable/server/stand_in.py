@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from coffeetable import bots
 from coffeetable.engine import Game
@@ -34,7 +34,13 @@ from coffeetable.server.clock import CLOCK_BOT, SAVED
 from coffeetable.server.submission import GRACE, SAVE
 
 if TYPE_CHECKING:
+    from coffeetable.engine import Event, State
+    from coffeetable.server.clock import Clock
+    from coffeetable.server.connections import Connection
+    from coffeetable.server.seats import Seat
+    from coffeetable.server.submission import Submission
     from coffeetable.server.tables import Table
+    from coffeetable.store import Store
 
 #: The settings key that holds the stand-ins: {"seat": level}.
 STAND_INS = "stand_ins"
@@ -61,9 +67,45 @@ def level_for(game: Game) -> str:
 
 
 class TableStandIns:
-    """Grace timers, stand-ins and reclaiming a seat (mixed into ``Table``)."""
+    """Grace timers, stand-ins and reclaiming a seat (mixed into ``Table``, which sets
+    the attributes)."""
 
-    def _init_stand_ins(self: Table, saved: Any) -> None:
+    id: str
+    game: Game
+    players: int
+    settings: dict[str, Any]
+    store: Store
+    seats: list[Seat]
+    clock: Clock | None
+    status: str
+    holding: bool
+    state: State
+    connections: set[Connection]
+    _actor: asyncio.Task[None] | None
+    _queue: asyncio.Queue[Submission]
+
+    # Table's and TableClients' (before this class in Table's method order: never run).
+    @property
+    def live(self) -> bool:
+        raise NotImplementedError
+
+    def broadcast_table(self) -> None:
+        raise NotImplementedError
+
+    def broadcast_state(
+        self, events: list[Event] | None = None, sender: Connection | None = None
+    ) -> None:
+        raise NotImplementedError
+
+    def _send_state(
+        self,
+        conns: set[Connection],
+        events: list[Event] | None = None,
+        sender: Connection | None = None,
+    ) -> None:
+        raise NotImplementedError
+
+    def _init_stand_ins(self, saved: Any) -> None:
         """Seat the saved stand-ins (and the greedy one in seats out of time)."""
         self._grace_timers: dict[int, asyncio.TimerHandle] = {}
         self._grace_queued = False
@@ -80,15 +122,15 @@ class TableStandIns:
                 seat.stand_in = seat.stand_in or CLOCK_BOT
 
     @property
-    def grace_seconds(self: Table) -> float:
+    def grace_seconds(self) -> float:
         value = self.settings.get("grace_seconds")
         return grace_default(self.game) if value is None else float(value)
 
-    def out_of_time(self: Table, index: int) -> bool:
+    def out_of_time(self, index: int) -> bool:
         """The seat's clock has run out (its stand-in stays for the rest of the match)."""
         return self.clock is not None and self.clock.remaining(index) <= 0
 
-    def saved_settings(self: Table) -> dict[str, Any]:
+    def saved_settings(self) -> dict[str, Any]:
         """The settings as the database keeps them: with the clock and the stand-ins."""
         saved = dict(self.settings)
         if self.clock is not None:
@@ -98,13 +140,13 @@ class TableStandIns:
             saved[STAND_INS] = stand_ins
         return saved
 
-    async def save_settings(self: Table) -> None:
+    async def save_settings(self) -> None:
         saved = self.saved_settings()
         await self.store.write(lambda conn: self.store.db.set_settings(conn, self.id, saved))
 
     # -- grace ---------------------------------------------------------------
 
-    def arm_grace(self: Table, index: int) -> None:
+    def arm_grace(self, index: int) -> None:
         """The person of seat ``index`` is away: look again once their grace is over."""
         self.cancel_grace(index)
         seat = self.seats[index]
@@ -114,7 +156,7 @@ class TableStandIns:
         loop = asyncio.get_running_loop()
         self._grace_timers[index] = loop.call_later(due, self._wake_grace)
 
-    def cancel_grace(self: Table, index: int | None = None) -> None:
+    def cancel_grace(self, index: int | None = None) -> None:
         """Forget seat ``index``'s grace timer (None: every seat's)."""
         indices = list(self._grace_timers) if index is None else [index]
         for key in indices:
@@ -127,7 +169,7 @@ class TableStandIns:
             self._grace_queued = True
             self._queue.put_nowait(GRACE)
 
-    def grace_over(self: Table, index: int, now: float | None = None) -> bool:
+    def grace_over(self, index: int, now: float | None = None) -> bool:
         """The seat's person has been away for at least ``grace_seconds`` (as of ``now``,
         a ``time.monotonic()`` reading; None: this moment)."""
         seat = self.seats[index]
@@ -136,7 +178,7 @@ class TableStandIns:
         moment = time.monotonic() if now is None else now
         return moment - seat.absent_since >= self.grace_seconds
 
-    def _stand_ins_due(self: Table, now: float | None = None) -> list[int]:
+    def _stand_ins_due(self, now: float | None = None) -> list[int]:
         """Absent people's seats that must act now and have no stand-in yet."""
         if self.status != "running" or self.holding or self._actor is None:
             return []
@@ -146,12 +188,12 @@ class TableStandIns:
             if self.seats[index].stand_in is None and self.grace_over(index, now)
         ]
 
-    def check_stand_ins(self: Table) -> None:
+    def check_stand_ins(self) -> None:
         """Whenever the table changes: wake the actor if a stand-in is due."""
         if self._stand_ins_due():
             self._wake_grace()
 
-    async def _on_grace(self: Table) -> None:
+    async def _on_grace(self) -> None:
         self._grace_queued = False
         # One clock reading for both looks: a seat whose grace ends between them would
         # be neither stood in for nor looked at again (seen in CI).
@@ -166,25 +208,26 @@ class TableStandIns:
 
     # -- stand-ins -----------------------------------------------------------
 
-    async def stand_in(self: Table, index: int, level: str, expired: bool = False) -> None:
+    async def stand_in(self, index: int, level: str, expired: bool = False) -> None:
         """A ``level`` bot plays seat ``index`` for its person (who keeps the seat)."""
         from coffeetable.server.bots import start_bots, stop_bot
 
+        table = cast("Table", self)  # the only class this is mixed into
         seat = self.seats[index]
         if seat.stand_in != level:
-            stop_bot(self, index)
+            stop_bot(table, index)
         seat.stand_in = level
         self.cancel_grace(index)
         await self.save_settings()
         if self.status == "running":  # else the match's start starts it (Table.begin)
-            start_bots(self)
+            start_bots(table)
         self.broadcast_table()
         if expired:  # everyone hears it, in a state (events ride in states)
             self.broadcast_state([{"type": "clock", "seat": index, "expired": True}])
         else:
             self._send_state({conn for conn in self.connections if conn.seat == index})
 
-    def reclaim(self: Table, index: int) -> bool:
+    def reclaim(self, index: int) -> bool:
         """The person of seat ``index`` is back: their stand-in stops (unless the seat
         is out of time). True if one did."""
         from coffeetable.server.bots import stop_bot
@@ -193,13 +236,13 @@ class TableStandIns:
         self.cancel_grace(index)
         if seat.stand_in is None or self.out_of_time(index):
             return False
-        stop_bot(self, index)
+        stop_bot(cast("Table", self), index)  # the only class this is mixed into
         seat.stand_in = None
         if self._actor is not None:
             self._queue.put_nowait(SAVE)
         return True
 
-    def person_left(self: Table, index: int) -> None:
+    def person_left(self, index: int) -> None:
         """Seat ``index`` has no person any more (left, or handed to a bot)."""
         self.cancel_grace(index)
         self.seats[index].stand_in = None

@@ -36,7 +36,8 @@ _STRICT = {"bool": StrictBool, "int": StrictInt, "float": StrictInt | StrictFloa
 
 def _option_field(description: dict[str, Any]) -> tuple[Any, Any]:
     """A pydantic field for one option or setting as ``describe()`` lists it."""
-    kind = _STRICT.get(description["type"], Any)
+    # Types built at run time, from the game: values to pydantic, not types mypy can check.
+    kind: Any = _STRICT.get(description["type"], Any)
     if "choices" in description:
         kind = Literal[tuple(description["choices"])]
     bounds = {
@@ -60,9 +61,9 @@ def _request_model(game: Game) -> type[BaseModel]:
         __config__=ConfigDict(extra="forbid"),
         **option_fields,
     )
-    level = Literal[tuple(bots.available(game.name))] | BOT_ACCOUNT
+    level: Any = Literal[tuple(bots.available(game.name))] | BOT_ACCOUNT  # as ``kind`` above
     seat_key = Annotated[str, Field(pattern=f"^[0-{game.max_players - 1}]$")]
-    return create_model(  # type: ignore[call-overload, no-any-return]
+    return create_model(
         f"Create{title}Table",
         __config__=ConfigDict(extra="forbid"),
         game=(Literal[game.name], Field(description=game.title)),

@@ -70,7 +70,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
@@ -100,7 +100,8 @@ router = APIRouter()
 #: many sockets), policy (flooding, not reading).
 FORBIDDEN, NOT_FOUND, TRY_LATER, POLICY = 4403, 4404, 1013, 1008
 
-Frame = dict[str, Any]
+#: A frame as Starlette's ``receive`` gives it (only read here).
+Frame = Mapping[str, Any]
 
 
 async def refuse(websocket: WebSocket, reason: str, code: int) -> None:

@@ -98,7 +98,7 @@ class RemoteBot(Bot):
         socket.send(json.dumps(message))
         for _ in range(TRIES + 1):
             action = self._answer(socket)
-            if action in legal:
+            if isinstance(action, dict) and action in legal:
                 return action
             refusal = {"type": "rejected", "reason": "not a legal action", "action": action}
             socket.send(json.dumps(refusal))
