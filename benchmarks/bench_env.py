@@ -16,6 +16,10 @@ The engine figure is ``coffeetable bench``'s loop (``coffeetable.sim.bench``): a
 random actor's random legal action, ``legal_actions`` plus ``apply``, with no
 encoding, timed the same way. Both
 on one core, one after the other: the ratio is what the encoding costs.
+
+This machine's speed drifts by tens of percent within an hour (all four games move
+together), so each run first times ``sum(range(1000))`` (the calibration, as
+``bench_server.py`` does): figures are comparable only at similar calibrations.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import json
 import random
 import sys
 import time
+import timeit
 from typing import Any
 
 GAMES = ("fika", "doppio", "cafe", "espresso")
@@ -98,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
             print(name)
             performance_benchmark(pz.env(name))
         return 0
+    calibration_us = round(timeit.timeit("sum(range(1000))", number=20000) / 0.02, 1)
     results: dict[str, Any] = {}
     for name in names:
         results[name] = env_turns_per_second(name, args.seconds, args.seed, args.mask_dtype)
@@ -106,8 +112,9 @@ def main(argv: list[str] | None = None) -> int:
                 name, args.seconds, args.seed
             )
     if args.json:
-        print(json.dumps(results))
+        print(json.dumps({"calibration_us": calibration_us, "games": results}))
         return 0
+    print(f"calibration: sum(range(1000)) {calibration_us} us")
     print(f"{'game':10s} {'env steps/s':>12s} {'engine actions/s':>17s}")
     for name, result in results.items():
         engine = result.get("engine_per_second")
