@@ -17,45 +17,34 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+from coffeetable.server.clients import TableClients
 from coffeetable.server.players import seating
 from coffeetable.server.players.ratings import finish_match
 from coffeetable.server.submission import ABANDON
 
 if TYPE_CHECKING:
-    from coffeetable.engine import Event
-    from coffeetable.server.connections import Connection
     from coffeetable.server.limits import Limits
     from coffeetable.server.submission import Submission
     from coffeetable.store import Store
 
 
-class TableAbandon:
-    """The abandon timer of a table (mixed into ``Table``, which sets the other attributes)."""
+class TableAbandon(TableClients):
+    """The abandon timer of a table (a half of ``Table``, which sets the attributes)."""
 
     _abandon_timer: asyncio.TimerHandle | None = None
 
     id: str
-    status: str
     store: Store
     limits: Limits
     left_order: list[int]
-    connections: set[Connection]
     _queue: asyncio.Queue[Submission]
 
-    # Table's and TableClients' (before this class in Table's method order: never run).
+    # Table's (first in its method order: never run).
     @property
     def live(self) -> bool:
         raise NotImplementedError
 
     async def stop(self) -> None:
-        raise NotImplementedError
-
-    def broadcast_table(self) -> None:
-        raise NotImplementedError
-
-    def broadcast_state(
-        self, events: list[Event] | None = None, sender: Connection | None = None
-    ) -> None:
         raise NotImplementedError
 
     def arm_abandon(self) -> None:

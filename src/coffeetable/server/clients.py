@@ -24,7 +24,8 @@ from coffeetable.server.seats import Seat
 
 
 class TableClients:
-    """Connections of one table (mixed into ``Table``, which sets the attributes)."""
+    """Connections of one table: the half of ``Table`` the others build on (clock.py,
+    stand_in.py, abandon.py); ``Table`` sets the attributes."""
 
     connections: set[Connection]
     seats: list[Seat]
@@ -50,8 +51,8 @@ class TableClients:
     def clock_json(self) -> dict[str, Any] | None:
         return None
 
-    # From the other halves of ``Table`` (stand_in.py, abandon.py); not stubbed
-    # here, where a stub would come first in Table's method order.
+    # From the other halves of ``Table`` (stand_in.py, abandon.py): declared, not
+    # stubbed, so that nothing here can answer for them.
     reclaim: Callable[[int], bool]
     arm_grace: Callable[[int], None]
     arm_abandon: Callable[[], None]

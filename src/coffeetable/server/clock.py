@@ -17,11 +17,10 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Any
 
+from coffeetable.server.clients import TableClients
 from coffeetable.server.submission import CLOCK
 
 if TYPE_CHECKING:
-    from coffeetable.engine import State
-    from coffeetable.server.seats import Seat
     from coffeetable.server.submission import Submission
 
 #: The bot that takes over a seat whose time ran out.
@@ -77,21 +76,18 @@ class Clock:
         }
 
 
-class TableClock:
-    """The clock's side of a table (mixed into ``Table``, which sets the attributes)."""
+class TableClock(TableClients):
+    """The clock's side of a table (a half of ``Table``, which sets the attributes)."""
 
     clock: Clock | None
-    status: str
-    state: State
-    seats: list[Seat]
     _clock_timer: asyncio.TimerHandle | None
     _queue: asyncio.Queue[Submission]
 
     def _bump(self) -> None:  # Table's (first in its method order: never run)
         raise NotImplementedError
 
-    # From stand_in.py, after this class in Table's method order: stubbed for mypy only,
-    # since at run time a stub here would come first.
+    # From stand_in.py (a sibling half): declared for mypy only, so that no stub can
+    # ever answer for it at run time.
     if TYPE_CHECKING:
 
         async def stand_in(self, index: int, level: str, expired: bool = False) -> None: ...

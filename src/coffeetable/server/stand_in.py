@@ -30,14 +30,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 from coffeetable import bots
 from coffeetable.engine import Game
+from coffeetable.server.clients import TableClients
 from coffeetable.server.clock import CLOCK_BOT, SAVED
 from coffeetable.server.submission import GRACE, SAVE
 
 if TYPE_CHECKING:
-    from coffeetable.engine import Event, State
     from coffeetable.server.clock import Clock
-    from coffeetable.server.connections import Connection
-    from coffeetable.server.seats import Seat
     from coffeetable.server.submission import Submission
     from coffeetable.server.tables import Table
     from coffeetable.store import Store
@@ -66,8 +64,8 @@ def level_for(game: Game) -> str:
     return next((level for level in preferred if level in offered), offered[0])
 
 
-class TableStandIns:
-    """Grace timers, stand-ins and reclaiming a seat (mixed into ``Table``, which sets
+class TableStandIns(TableClients):
+    """Grace timers, stand-ins and reclaiming a seat (a half of ``Table``, which sets
     the attributes)."""
 
     id: str
@@ -75,34 +73,12 @@ class TableStandIns:
     players: int
     settings: dict[str, Any]
     store: Store
-    seats: list[Seat]
     clock: Clock | None
-    status: str
-    holding: bool
-    state: State
-    connections: set[Connection]
     _actor: asyncio.Task[None] | None
     _queue: asyncio.Queue[Submission]
 
-    # Table's and TableClients' (before this class in Table's method order: never run).
     @property
-    def live(self) -> bool:
-        raise NotImplementedError
-
-    def broadcast_table(self) -> None:
-        raise NotImplementedError
-
-    def broadcast_state(
-        self, events: list[Event] | None = None, sender: Connection | None = None
-    ) -> None:
-        raise NotImplementedError
-
-    def _send_state(
-        self,
-        conns: set[Connection],
-        events: list[Event] | None = None,
-        sender: Connection | None = None,
-    ) -> None:
+    def live(self) -> bool:  # Table's (first in its method order: never run)
         raise NotImplementedError
 
     def _init_stand_ins(self, saved: Any) -> None:

@@ -53,7 +53,6 @@ from typing import Any
 from coffeetable.bots.registry import heuristics
 from coffeetable.engine import Event, Game, IllegalAction, MatchLog, State
 from coffeetable.server.abandon import TableAbandon
-from coffeetable.server.clients import TableClients
 from coffeetable.server.clock import SAVED, Clock, TableClock
 from coffeetable.server.connections import Connection
 from coffeetable.server.limits import Limits
@@ -84,7 +83,7 @@ HISTORY = 200
 KeyFn = Callable[[Any, int, Any], Any]
 
 
-class Table(TableClients, TableClock, TableStandIns, TableAbandon):
+class Table(TableStandIns, TableAbandon, TableClock):
     """One table: its match state, log, seats, clients, actor and bots."""
 
     def __init__(
