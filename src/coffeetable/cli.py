@@ -1,7 +1,9 @@
 """The ``coffeetable`` command: serve · arena · bench · replay.
 
 Each sub-command imports what it needs only when it runs, so ``coffeetable
-replay`` never loads the web server.
+replay`` never loads the web server. A mistake in what a person typed (a port
+out of range, a missing file, a database URL of no known kind) ends with one
+line on stderr and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -11,11 +13,86 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, NoReturn
+
+from coffeetable import games
+
+
+class UsageError(Exception):
+    """What the person asked for cannot be done: said in one line, exit status 2."""
+
+
+def _port(text: str) -> int:
+    """A TCP port, 1-65535 (argparse's type for ``--port``)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1-65535, not {port}")
+    return port
+
+
+def _at_least(low: float, kind: type[int] | type[float] = int) -> Any:
+    """An argparse type: a number of ``kind`` no smaller than ``low``."""
+
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if value < low or value != value:  # NaN compares false to everything
+            raise argparse.ArgumentTypeError(f"must be at least {low}, not {text}")
+        return value
+
+    parse.__name__ = kind.__name__  # argparse names the type in its messages
+    return parse
+
+
+def _positive_seconds(text: str) -> float:
+    """Seconds above zero (``bench --seconds``)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
+    return seconds
+
+
+def _check_database_url(url: str) -> None:
+    """Refuse, in one line, a URL SQLAlchemy cannot parse or has no dialect or driver for."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise UsageError(
+            f"--database: not a database URL: {url!r} (e.g. sqlite:///path/to/file.sqlite3"
+            " or postgresql+psycopg://user:password@host/name)"
+        ) from None
+    try:
+        parsed.get_dialect()
+    except NoSuchModuleError:
+        raise UsageError(
+            f"--database: no database of the kind {parsed.drivername!r}"
+            " (sqlite:///... or postgresql+psycopg://...)"
+        ) from None
+    except ImportError as error:
+        raise UsageError(
+            f"--database: the driver for {parsed.drivername!r} is not installed ({error.name});"
+            " for PostgreSQL: pip install 'coffeetable[postgres]'"
+        ) from None
 
 
 def _serve(args: argparse.Namespace) -> int:
     from coffeetable.server import serve
 
+    if args.database is not None:
+        _check_database_url(args.database)
+    if args.redis is not None and not args.redis.startswith(("redis://", "rediss://", "unix://")):
+        raise UsageError(f"--redis: not a Redis URL: {args.redis!r} (redis://host:6379/0)")
     serve(host=args.host, port=args.port, database_url=args.database, redis_url=args.redis)
     return 0
 
@@ -32,11 +109,36 @@ def _bench(args: argparse.Namespace) -> int:
     return run_from_cli(args)
 
 
-def _replay(args: argparse.Namespace) -> int:
-    from coffeetable.engine import replay_log
+def _read_match_log(path: Path) -> Any:
+    """The JSON of a saved match log, or a UsageError saying why it is none."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"no such file: {path}") from None
+    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as error:
+        raise UsageError(f"cannot read {path}: {error.__class__.__name__}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UsageError(f"{path} is not JSON (line {error.lineno}: {error.msg})") from None
 
-    data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    state = replay_log(data)
+
+def _replay(args: argparse.Namespace) -> int:
+    from coffeetable.engine import IllegalAction, replay_log
+
+    data = _read_match_log(Path(args.file))
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise UsageError(f"{args.file} is not a match log (a JSON object with game and actions)")
+    if data["game"] not in games.names():
+        raise UsageError(f"{args.file}: no game {data['game']!r} here ({_game_names()})")
+    try:
+        state = replay_log(data)
+    except IllegalAction as error:
+        raise UsageError(f"{args.file}: an action of the log is not legal: {error}") from None
+    except KeyError as error:
+        raise UsageError(f"{args.file} is not a match log: it has no {error}") from None
+    except (TypeError, ValueError) as error:
+        raise UsageError(f"{args.file} is not a match log that replays: {error}") from None
     result = {
         "game": data["game"],
         "actions": len(data.get("actions", [])),
@@ -57,13 +159,24 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _game_names() -> str:
+    return ", ".join(games.names())
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose refusals are one line (its usage is one ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="coffeetable", description=__doc__)
+    parser = _Parser(prog="coffeetable", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
 
     serve = commands.add_parser("serve", help="run the site on http://127.0.0.1:8000")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=_port, default=8000, help="TCP port, 1-65535")
     serve.add_argument(
         "--database",
         default=None,
@@ -78,19 +191,33 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=_serve)
 
     arena = commands.add_parser("arena", help="bots against bots, many matches, a results table")
-    arena.add_argument("game")
-    arena.add_argument("--players", type=int, default=None, help="seats (default: one per bot)")
+    arena.add_argument("game", help=f"the game: {_game_names()}")
+    arena.add_argument(
+        "--players", type=_at_least(1), default=None, help="seats (default: one per bot)"
+    )
     arena.add_argument(
         "--bots",
         default="greedy,random",
         help="comma-separated, one per seat; remote:ws://HOST:PORT seats a served policy",
     )
-    arena.add_argument("--games", type=int, default=100)
-    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument(
+        "--games", type=_at_least(1), default=100, help="matches to play (default: 100)"
+    )
+    arena.add_argument(
+        "--seed", type=int, default=0, help="the first match's seed; match i plays seed+i"
+    )
     arena.add_argument("--zero", action="store_true", help="Espresso: the Zero variant")
     arena.add_argument("--chaos", action="store_true", help="Espresso: the Chaos variant")
-    arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    arena.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    arena.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option (repeatable; the value is read as JSON, else as text)",
+    )
+    arena.add_argument(
+        "--workers", type=_at_least(1), default=None, help="processes (default: all cores)"
+    )
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     arena.add_argument(
         "--save-log", metavar="DIR", help="write each match's log there (for `coffeetable replay`)"
@@ -98,23 +225,31 @@ def build_parser() -> argparse.ArgumentParser:
     arena.set_defaults(run=_arena)
 
     bench = commands.add_parser("bench", help="random self-play speed of the engine")
-    bench.add_argument("game")
-    bench.add_argument("--players", type=int, default=None)
-    bench.add_argument("--seconds", type=float, default=3.0)
-    bench.add_argument("--seed", type=int, default=0)
-    bench.add_argument("--json", action="store_true")
+    bench.add_argument("game", help=f"the game: {_game_names()}")
+    bench.add_argument(
+        "--players", type=_at_least(1), default=None, help="seats (default: the game's usual)"
+    )
+    bench.add_argument(
+        "--seconds", type=_positive_seconds, default=3.0, help="time per variant (default: 3)"
+    )
+    bench.add_argument("--seed", type=int, default=0, help="seed of the first match")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=_bench)
 
     replay = commands.add_parser("replay", help="replay a saved match log, print the scores")
-    replay.add_argument("file")
-    replay.add_argument("--json", action="store_true")
+    replay.add_argument("file", help="a match log (JSON), as `arena --save-log` writes")
+    replay.add_argument("--json", action="store_true", help="print one JSON object")
     replay.set_defaults(run=_replay)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    result: int = args.run(args)
+    try:
+        result: int = args.run(args)
+    except UsageError as error:
+        print(f"coffeetable {args.command}: {error}", file=sys.stderr)
+        return 2
     return result
 
 

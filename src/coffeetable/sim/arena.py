@@ -39,7 +39,7 @@ from typing import Any
 from coffeetable import games
 from coffeetable.sim.logs import save_log
 from coffeetable.sim.match import play_match
-from coffeetable.sim.remote import make_seat
+from coffeetable.sim.remote import RemoteError, make_seat
 
 #: z for a two-sided 95 % interval.
 Z95 = 1.959963984540054
@@ -261,6 +261,16 @@ def _labels(names: list[str]) -> list[str]:
     return labels
 
 
+def readable_console() -> Any:
+    """A rich console for a results table: the terminal's width, or, when the output is
+    piped or redirected, as wide as the table needs (rich would squeeze it into 80
+    columns and cut the cells)."""
+    from rich.console import Console
+
+    console = Console()
+    return console if console.is_terminal else Console(width=1000)
+
+
 def render(result: Mapping[str, Any], console: Any = None) -> None:
     """Print the results as a rich table."""
     from rich.console import Console
@@ -338,11 +348,11 @@ def run_from_cli(args: argparse.Namespace) -> int:
             progress=sys.stderr.isatty(),
             save_logs=getattr(args, "save_log", None),
         )
-    except ValueError as error:
+    except (ValueError, RemoteError) as error:
         print(f"coffeetable arena: {error}", file=sys.stderr)
         return 2
     if getattr(args, "json", False):
         print(json.dumps(result))
     else:
-        render(result)
+        render(result, readable_console())
     return 0

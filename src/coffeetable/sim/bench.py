@@ -171,5 +171,7 @@ def run_from_cli(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
         print(json.dumps(result))
     else:
-        render(result)
+        from coffeetable.sim.arena import readable_console
+
+        render(result, readable_console())
     return 0
