@@ -63,10 +63,11 @@ def _request_model(game: Game) -> type[BaseModel]:
     )
     level: Any = Literal[tuple(bots.available(game.name))] | BOT_ACCOUNT  # as ``kind`` above
     seat_key = Annotated[str, Field(pattern=f"^[0-{game.max_players - 1}]$")]
+    game_name: Any = Literal[game.name]  # a run-time Literal: a type to pydantic, not to mypy
     return create_model(
         f"Create{title}Table",
         __config__=ConfigDict(extra="forbid"),
-        game=(Literal[game.name], Field(description=game.title)),
+        game=(game_name, Field(description=game.title)),
         players=(
             StrictInt,
             Field(ge=game.min_players, le=game.max_players, description="number of seats"),
