@@ -10,7 +10,7 @@ expert     ISMCTS at its default budget (Doppio: 400 iterations)       ``ismcts`
 =========  ==========================================================  =================
 
 A game may map a level differently (``GAME_LEVELS``) so that the order stays the
-order of measured strength there (README, "Bot levels"). In Doppio the default budget
+order of measured strength there (docs/benchmarks.md, "Bot levels"). In Doppio the default budget
 (100 iterations) plays no better than 25: a turn has some 60 candidate moves, so 100
 iterations barely try each once. There the expert searches 400 iterations (65 of 100
 matches against strong's 50, 15 shared). In Café the tree search only
@@ -53,8 +53,8 @@ DEFAULT_LEVELS: dict[str, Recipe] = {
 
 #: Per game, the levels that differ from ``DEFAULT_LEVELS``. Doppio: the expert searches
 #: 400 iterations (100 play no better than strong's 25 there). Café: the tree search only
-#: ties greedy there (README), so greedy is "strong", "casual" a greedy that lapses 1 play
-#: in 5, and "expert" the rollout algorithm over greedy (Café's ``ismcts``).
+#: ties greedy there (docs/benchmarks.md), so greedy is "strong", "casual" a greedy that
+#: lapses 1 play in 5, and "expert" the rollout algorithm over greedy (Café's ``ismcts``).
 GAME_LEVELS: dict[str, dict[str, Recipe]] = {
     "doppio": {"expert": Recipe("ismcts", iterations=400)},
     "cafe": {

@@ -252,7 +252,7 @@ def _tune_gc() -> None:
     short-lived dicts (views, messages) that reference counting frees at once, yet each
     counts towards a collection: at the default threshold (700) a young collection ran
     every few actions, and the older generations' collections that follow paused every
-    table for 4-9 ms, a full one for 84 ms (README, "Server": measured both ways).
+    table for 4-9 ms, a full one for 84 ms (docs/benchmarks.md, "Server": measured both ways).
     """
     import gc
 

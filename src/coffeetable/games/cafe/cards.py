@@ -31,7 +31,7 @@ FREE_CUPS_AT_SHIPS = 2
 #: Solo ranks: (fewest points for the rank, its id), best last.
 #: The ruling asked for 20/30/40/50, "to be tuned by simulation": greedy solo games score
 #: 15.6 on average (10th-90th percentile 10-20, best 25), so those put 85% of them in the
-#: first rank. 12/16/20/24 spread them: 13%, 34%, 35%, 14%, 3% (README, "Café: bots and balance").
+#: first rank. 12/16/20/24 spread them: 13%, 34%, 35%, 14%, 3% (docs/benchmarks.md, "Café: bots and balance").
 SOLO_RANKS = ((0, "apprentice"), (12, "roaster"), (16, "merchant"), (20, "baron"), (24, "legend"))
 
 START_CARDS = """

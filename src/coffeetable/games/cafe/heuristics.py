@@ -381,7 +381,7 @@ _ROLLOUT_ORDER = {"deliver": 0, "roast": 1, "dry": 2, "produce": 3, "pass": 9}
 ROLLOUT_SAMPLES = 6
 #: Rollouts in the actions phase follow the round planner (its plans are cached). Off:
 #: with it and ``ROOT_TOP = 4`` (the root searching greedy's 4 best actions only) ISMCTS
-#: won 10 of 30 two-player games against greedy and 1 of 20 four-player tables (README).
+#: won 10 of 30 two-player games against greedy and 1 of 20 four-player tables (docs/benchmarks.md).
 PLANNED_ROLLOUTS = False
 
 

@@ -20,8 +20,8 @@ from coffeetable.games.cafe.rules import CafeState
 
 #: The search the ``ismcts`` bot runs here (``coffeetable.bots.registry``): the rollout
 #: algorithm over greedy (``coffeetable.bots.rollout``). The tree search, judging leaves by
-#: ``evaluate`` after cheap rollouts, only tied greedy (README); rolling greedy itself out to
-#: the end of the round lets the round planner judge.
+#: ``evaluate`` after cheap rollouts, only tied greedy (docs/benchmarks.md); rolling greedy
+#: itself out to the end of the round lets the round planner judge.
 SEARCH = "rollout"
 
 

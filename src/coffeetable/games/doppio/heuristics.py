@@ -379,7 +379,7 @@ def evaluate(state: DoppioState) -> list[float]:
     counts its own coming climb too (``NEXT_REACH``), from where the mover's
     climb leaves the path: both hold fresh cards then, and counting only the
     opener's would make ending round 1 look like handing over a free turn. Two
-    searching bots then never scored the round's last card (README, "Bot
+    searching bots then never scored the round's last card (docs/benchmarks.md, "Bot
     levels").
     """
     path = tuple(state.path)
