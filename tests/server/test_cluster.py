@@ -278,6 +278,22 @@ def test_quotas_count_over_every_process(site: Site) -> None:
             socket.close()
 
 
+def test_play_now_tables_count_against_the_quotas_of_every_process(site: Site) -> None:
+    """Issue #27: the matchmaker (one process) dealt tables no quota counted."""
+    first, second = site.start(2, env={"COFFEETABLE_TABLES_PER_MINUTE": "3"})
+    solo = {"game": "doppio", "players": 1}
+    for process in (first, second):  # asked on both; dealt by the matchmaker's process
+        dealt = process.http.post("/api/play-now", json=solo)
+        assert dealt.status_code == 200 and dealt.json()["status"] == "seated", dealt.text
+    create_fika(second)
+    for process in (first, second):
+        refused = process.http.post("/api/play-now", json=solo)
+        assert refused.status_code == 429, refused.text
+        assert "3 new tables a minute" in refused.json()["detail"]
+        made = process.http.post("/api/tables", json={"game": "fika", "players": 2})
+        assert made.status_code == 429, made.text
+
+
 def test_sigterm_hands_the_tables_over_without_waiting_for_the_lease(site: Site) -> None:
     import redis
 

@@ -22,7 +22,7 @@ import orjson
 
 from coffeetable.server.limits import Limits
 from coffeetable.server.players.throttle import doubling_wait
-from coffeetable.server.quotas import WINDOW, Refusal, TableQuotas
+from coffeetable.server.quotas import WINDOW, Refusal, TableQuotas, address_refusal
 
 _ACQUIRE_SOCKET = """
 local total = 0
@@ -79,16 +79,13 @@ class SharedTableQuotas(TableQuotas):
         super().__init__(limits)
         self.redis, self.prefix = redis, prefix
 
-    async def address_refusal(self, address: str, is_live: Callable[[str], bool]) -> Refusal | None:
-        limits = self.limits
+    async def address_refusal(
+        self, address: str, is_live: Callable[[str], bool], pending: int = 0
+    ) -> Refusal | None:
         now = time.time()
         created_key = f"{self.prefix}:quota:created:{address}"
         await self.redis.zremrangebyscore(created_key, 0, now - WINDOW)
         created = await self.redis.zrange(created_key, 0, -1, withscores=True)
-        if len(created) >= limits.tables_per_minute:
-            wait = WINDOW - (now - created[0][1])
-            sentence = f"at most {limits.tables_per_minute} new tables a minute"
-            return 429, f"{sentence}: try again in {wait:.0f} s", wait
         owned_key = f"{self.prefix}:quota:owned:{address}"
         owned = [member.decode() for member in await self.redis.smembers(owned_key)]
         listed = await self.redis.hmget(f"{self.prefix}:lobby", owned) if owned else []
@@ -99,15 +96,10 @@ class SharedTableQuotas(TableQuotas):
         ]
         if ended:
             await self.redis.srem(owned_key, *ended)
-        count = len(owned) - len(ended)
-        if count >= limits.open_tables_per_client:
-            return (
-                409,
-                f"you already have {count} tables open or running"
-                f" (at most {limits.open_tables_per_client}): finish or leave one first",
-                None,
-            )
-        return None
+        ages = [now - stamp for _, stamp in created]
+        return address_refusal(
+            limits=self.limits, ages=ages, live=len(owned) - len(ended), pending=pending
+        )
 
     async def record(self, address: str | None, table_id: str) -> None:
         if address is None:
