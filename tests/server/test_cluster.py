@@ -34,6 +34,7 @@ from .cluster_site import (
     summaries,
 )
 from .conftest import Client
+from .test_accounts_at_tables import play_to_the_end
 
 Message = dict[str, Any]
 #: How long a match of Fika between two random players may take here, at most.
@@ -362,3 +363,24 @@ def test_a_guest_claims_a_seat_and_a_review_runs_once_whichever_process_is_asked
         assert review["status"] == "running" and time.monotonic() < deadline
         time.sleep(0.5)
     assert review["decisions"] and review["done"] == review["total"]
+
+
+def test_reviews_per_client_count_over_every_process(site: Site) -> None:
+    """Issue #27: one client's requests held the review slots; with several processes,
+    each process's slots. Big searches here: the first review is still running."""
+    processes = site.start(2, env={"COFFEETABLE_REVIEW_ITERATIONS": "5000"})
+    table_ids = []
+    for process in processes:  # a person's match against a bot, over at once
+        body = {"game": "fika", "players": 2, "bots": {"1": "greedy"}}
+        created = process.http.post("/api/tables", json={**body, "options": {"bot_speed": 1000}})
+        assert created.status_code == 200, created.text
+        table_id, token = created.json()["table_id"], created.json()["token"]
+        client = Client(f"{process.ws_url}/ws/tables/{table_id}?token={token}")
+        play_to_the_end([client], random.Random(3))
+        client.close()
+        table_ids.append(table_id)
+    first = processes[0].http.post(f"/api/tables/{table_ids[0]}/review")
+    assert first.status_code == 200 and first.json()["status"] == "running", first.text
+    second = processes[1].http.post(f"/api/tables/{table_ids[1]}/review")
+    assert second.status_code == 429, second.text
+    assert "you already have 1 review running" in second.json()["detail"]

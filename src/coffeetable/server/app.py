@@ -124,6 +124,7 @@ def create_app(
         if app.state.cluster is not None:
             release = app.state.cluster.release_named
             app.state.reviews.on_forget = lambda table_id: release(f"review:{table_id}")
+            app.state.reviews.clients = app.state.cluster.reviewers
         await lobby.restore()
         try:
             yield

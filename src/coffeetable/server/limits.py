@@ -74,10 +74,12 @@ class Limits:
     bots_per_account: int = 10
     keys_per_bot: int = 5
     #: Review with the bot: search iterations per decision, reviews running at once
-    #: (each a few seconds of CPU), worker processes they share, and finished
-    #: reviews kept in memory.
+    #: (each a few seconds of CPU), and of them per client address and per account
+    #: (so that one client cannot hold every slot), worker processes they share, and
+    #: finished reviews kept in memory.
     review_iterations: int = 300
     reviews_at_once: int = 2
+    reviews_per_client: int = 1
     review_workers: int = 1
     review_cache: int = 100
     #: Origins besides the site's own that may open a WebSocket ("*": any).

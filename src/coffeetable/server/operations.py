@@ -135,8 +135,10 @@ async def _reviews(state: Any, table_id: str) -> Any:
 
 
 @operation("review.start")
-async def review_start(state: Any, table_id: str) -> dict[str, Any]:
-    review = await (await _reviews(state, table_id)).start(table_id)
+async def review_start(
+    state: Any, table_id: str, address: str | None = None, user_id: int | None = None
+) -> dict[str, Any]:
+    review = await (await _reviews(state, table_id)).start(table_id, address, user_id)
     result: dict[str, Any] = review.json()
     return result
 
