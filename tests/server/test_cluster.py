@@ -384,3 +384,33 @@ def test_reviews_per_client_count_over_every_process(site: Site) -> None:
     second = processes[1].http.post(f"/api/tables/{table_ids[1]}/review")
     assert second.status_code == 429, second.text
     assert "you already have 1 review running" in second.json()["detail"]
+
+
+def test_a_seats_actions_are_counted_at_the_owner_over_every_process(site: Site) -> None:
+    """Issue #27: a seat's sockets on several processes each had a rate of their own."""
+    rates = {"COFFEETABLE_ACTIONS_PER_SECOND": "0.05", "COFFEETABLE_ACTION_BURST": "2"}
+    owner, other = site.start(2, env=rates)
+    created = owner.http.post("/api/tables", json={"game": "espresso", "players": 2})
+    assert created.status_code == 200, created.text
+    table_id, token = created.json()["table_id"], created.json()["token"]
+    bea_token = join(owner, table_id)
+    url = f"/ws/tables/{table_id}?token="
+    bea = Client(f"{owner.ws_url}{url}{bea_token}")
+    ana = [Client(f"{process.ws_url}{url}{token}") for process in (owner, other, other)]
+    try:
+        for client in (ana[0], bea):
+            client.state_until(lambda m: bool(m["legal"]))
+            client.act({"type": "ready"})  # Ana's seat: one of its two actions
+        for client in ana[1:]:  # relayed: each socket's own rate would let both through
+            client.state_until(lambda m: m["view"]["phase"] == "play" and bool(m["legal"]))
+            client.act({"type": "flip", "count": 3})
+        answers = [
+            client.until(lambda m: m["type"] == "rejected" or bool(m.get("yours")))
+            for client in ana[1:]
+        ]
+        assert answers[0]["type"] == "state"
+        assert answers[1]["type"] == "rejected"
+        assert answers[1]["reason"] == "slow down: at most 0.05 actions a second a seat"
+    finally:
+        for client in [*ana, bea]:
+            client.close()

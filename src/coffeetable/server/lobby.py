@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from coffeetable import bots, games
 from coffeetable.engine import Game
+from coffeetable.server.client_rates import ClientRates
 from coffeetable.server.connections import SocketQuota
 from coffeetable.server.limits import Limits
 from coffeetable.server.players import bot_seats, seating
@@ -103,6 +104,8 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         #: Open WebSockets per client address (``ws.py``).
         self.sockets = SocketQuota(self.limits.sockets_per_client)
+        #: Actions and chat per seat and per client address, over all sockets.
+        self.rates = ClientRates(self.limits)
         #: The cluster this process is part of (None: a single process).
         self.cluster: Cluster | None = None
 
