@@ -94,6 +94,8 @@ class Server:
             "MESSAGE_BURST",
             "ACTIONS_PER_SECOND",
             "ACTION_BURST",
+            "ADDRESS_ACTIONS_PER_SECOND",
+            "ADDRESS_ACTION_BURST",
         ]:
             env[f"COFFEETABLE_{name}"] = "1000000"
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, env=env)

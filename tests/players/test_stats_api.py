@@ -110,6 +110,17 @@ def test_leaderboard_with_groups_bots_and_my_place(site: Site) -> None:
     assert site.client.get("/api/leaderboards/espresso").json()["me"] is None
 
 
+def test_paging_parameters_out_of_bounds_are_refused_not_failed(site: Site) -> None:
+    """Issue #27: an offset past 64 bits answered 500 (OverflowError)."""
+    for offset in ("9223372036854775808", "99999999999999999999999", "10001", "-1"):
+        answer = site.client.get(f"/api/leaderboards/fika?offset={offset}")
+        assert answer.status_code == 422, (offset, answer.text)
+    assert site.client.get("/api/leaderboards/fika?offset=10000").status_code == 200
+    for before in ("²", "١٢", "9" * 19):  # digits to isdigit(), not to int() or SQL
+        answer = site.client.get("/api/matches", params={"before": before})
+        assert answer.status_code == 400, (before, answer.text)
+
+
 def test_matches_newest_first_filtered_and_paged_by_cursor(site: Site) -> None:
     site.register("Ada")
     ada = user_id(site, "Ada")

@@ -45,6 +45,8 @@ TEST_LIMITS = Limits(
     message_burst=100_000,
     actions_per_second=100_000,
     action_burst=100_000,
+    address_actions_per_second=100_000,
+    address_action_burst=100_000,
 )
 #: uvicorn's hard cap on a WebSocket message, as ``coffeetable serve`` sets it.
 WS_MAX_SIZE = 1 << 20
@@ -62,6 +64,8 @@ def server_env() -> dict[str, str]:
         "message_burst",
         "actions_per_second",
         "action_burst",
+        "address_actions_per_second",
+        "address_action_burst",
     ):
         env[f"COFFEETABLE_{name.upper()}"] = str(getattr(TEST_LIMITS, name))
     return env

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from coffeetable.engine import replay_log
+from coffeetable.server.app import create_app
 
 from .conftest import TIMEOUT, Client, ServerThread
 
@@ -265,3 +266,23 @@ def test_a_turn_based_game_plays_through_the_same_server(
     log = server.http.get(f"/api/tables/{created['table_id']}/log").json()
     assert log["options"] == {"cubes": 9} and len(log["actions"]) == summary["seq"]
     assert sum(action["n"] for _, action in log["actions"]) == 9
+
+
+def test_every_integer_query_parameter_has_bounds() -> None:
+    """Issue #27: an unbounded offset reached the database as 2**63 (a 500). Every
+    integer in a query (offset, limit, start, count, seat...) has a least and a most."""
+    schema = create_app("sqlite://").openapi()
+    found = []
+    for path, operations in schema["paths"].items():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                kinds = parameter["schema"].get("anyOf", [parameter["schema"]])
+                for kind in kinds:
+                    if parameter["in"] == "query" and kind.get("type") == "integer":
+                        found.append((path, parameter["name"]))
+                        assert "minimum" in kind, (path, parameter["name"])
+                        assert "maximum" in kind or "exclusiveMaximum" in kind, (
+                            path,
+                            parameter["name"],
+                        )
+    assert ("/api/leaderboards/{game}", "offset") in found

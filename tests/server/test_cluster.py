@@ -34,6 +34,7 @@ from .cluster_site import (
     summaries,
 )
 from .conftest import Client
+from .test_accounts_at_tables import play_to_the_end
 
 Message = dict[str, Any]
 #: How long a match of Fika between two random players may take here, at most.
@@ -278,6 +279,22 @@ def test_quotas_count_over_every_process(site: Site) -> None:
             socket.close()
 
 
+def test_play_now_tables_count_against_the_quotas_of_every_process(site: Site) -> None:
+    """Issue #27: the matchmaker (one process) dealt tables no quota counted."""
+    first, second = site.start(2, env={"COFFEETABLE_TABLES_PER_MINUTE": "3"})
+    solo = {"game": "doppio", "players": 1}
+    for process in (first, second):  # asked on both; dealt by the matchmaker's process
+        dealt = process.http.post("/api/play-now", json=solo)
+        assert dealt.status_code == 200 and dealt.json()["status"] == "seated", dealt.text
+    create_fika(second)
+    for process in (first, second):
+        refused = process.http.post("/api/play-now", json=solo)
+        assert refused.status_code == 429, refused.text
+        assert "3 new tables a minute" in refused.json()["detail"]
+        made = process.http.post("/api/tables", json={"game": "fika", "players": 2})
+        assert made.status_code == 429, made.text
+
+
 def test_sigterm_hands_the_tables_over_without_waiting_for_the_lease(site: Site) -> None:
     import redis
 
@@ -346,3 +363,54 @@ def test_a_guest_claims_a_seat_and_a_review_runs_once_whichever_process_is_asked
         assert review["status"] == "running" and time.monotonic() < deadline
         time.sleep(0.5)
     assert review["decisions"] and review["done"] == review["total"]
+
+
+def test_reviews_per_client_count_over_every_process(site: Site) -> None:
+    """Issue #27: one client's requests held the review slots; with several processes,
+    each process's slots. Big searches here: the first review is still running."""
+    processes = site.start(2, env={"COFFEETABLE_REVIEW_ITERATIONS": "5000"})
+    table_ids = []
+    for process in processes:  # a person's match against a bot, over at once
+        body = {"game": "fika", "players": 2, "bots": {"1": "greedy"}}
+        created = process.http.post("/api/tables", json={**body, "options": {"bot_speed": 1000}})
+        assert created.status_code == 200, created.text
+        table_id, token = created.json()["table_id"], created.json()["token"]
+        client = Client(f"{process.ws_url}/ws/tables/{table_id}?token={token}")
+        play_to_the_end([client], random.Random(3))
+        client.close()
+        table_ids.append(table_id)
+    first = processes[0].http.post(f"/api/tables/{table_ids[0]}/review")
+    assert first.status_code == 200 and first.json()["status"] == "running", first.text
+    second = processes[1].http.post(f"/api/tables/{table_ids[1]}/review")
+    assert second.status_code == 429, second.text
+    assert "you already have 1 review running" in second.json()["detail"]
+
+
+def test_a_seats_actions_are_counted_at_the_owner_over_every_process(site: Site) -> None:
+    """Issue #27: a seat's sockets on several processes each had a rate of their own."""
+    rates = {"COFFEETABLE_ACTIONS_PER_SECOND": "0.05", "COFFEETABLE_ACTION_BURST": "2"}
+    owner, other = site.start(2, env=rates)
+    created = owner.http.post("/api/tables", json={"game": "espresso", "players": 2})
+    assert created.status_code == 200, created.text
+    table_id, token = created.json()["table_id"], created.json()["token"]
+    bea_token = join(owner, table_id)
+    url = f"/ws/tables/{table_id}?token="
+    bea = Client(f"{owner.ws_url}{url}{bea_token}")
+    ana = [Client(f"{process.ws_url}{url}{token}") for process in (owner, other, other)]
+    try:
+        for client in (ana[0], bea):
+            client.state_until(lambda m: bool(m["legal"]))
+            client.act({"type": "ready"})  # Ana's seat: one of its two actions
+        for client in ana[1:]:  # relayed: each socket's own rate would let both through
+            client.state_until(lambda m: m["view"]["phase"] == "play" and bool(m["legal"]))
+            client.act({"type": "flip", "count": 3})
+        answers = [
+            client.until(lambda m: m["type"] == "rejected" or bool(m.get("yours")))
+            for client in ana[1:]
+        ]
+        assert answers[0]["type"] == "state"
+        assert answers[1]["type"] == "rejected"
+        assert answers[1]["reason"] == "slow down: at most 0.05 actions a second a seat"
+    finally:
+        for client in [*ana, bea]:
+            client.close()

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+from coffeetable.server.lobby import Lobby, TableError
+from coffeetable.server.matchmaking import Matchmaker
+from coffeetable.store import Store
 
 from .conftest import TEST_LIMITS, TIMEOUT, ServerThread
 
@@ -117,3 +123,91 @@ def test_bad_requests_and_the_ticket_quota(start_server: Callable[..., ServerThr
     refused = post("/api/play-now", json={"game": "cafe", "players": 3})
     assert refused.status_code == 429 and "cancel one" in refused.json()["detail"]
     assert post("/api/play-now/status", json={"ticket": "nope"}).status_code == 404
+
+
+# -- play now and the table quotas (a play-now table counts as a made one) -------------
+
+
+def test_play_now_tables_count_against_the_tables_a_minute(
+    start_server: Callable[..., ServerThread],
+) -> None:
+    """Issue #27: one address made 500 solo tables through play now, past every quota."""
+    server = start_server(limits=dataclasses.replace(TEST_LIMITS, tables_per_minute=3))
+    for _ in range(3):  # a solo table is dealt at once
+        assert queue(server, game="doppio", players=1)["status"] == "seated"
+    refused = server.http.post("/api/play-now", json={"game": "doppio", "players": 1})
+    assert refused.status_code == 429, refused.text
+    assert "3 new tables a minute" in refused.json()["detail"]
+    assert 1 <= int(refused.headers["retry-after"]) <= 60
+    made = server.http.post("/api/tables", json={"game": "fika", "players": 2})
+    assert made.status_code == 429 and "3 new tables a minute" in made.json()["detail"]
+    assert len(server.http.get("/api/tables").json()) == 3
+
+
+def test_tickets_matched_to_each_other_count_and_waiting_tickets_are_tables_to_come(
+    start_server: Callable[..., ServerThread],
+) -> None:
+    limits = dataclasses.replace(TEST_LIMITS, open_tables_per_client=2, play_now_wait_seconds=600)
+    server = start_server(limits=limits)
+    # Two waiting tickets from this address: each is a table to come, a third is refused.
+    ana = queue(server, name="Ana")
+    bea = queue(server, game="doppio", players=2, name="Bea")
+    third = server.http.post("/api/play-now", json={"game": "cafe", "players": 3})
+    assert third.status_code == 409, third.text
+    assert "2 play-now tickets still waiting" in third.json()["detail"]
+    for ticket in (ana, bea):
+        server.http.post("/api/play-now/cancel", json={"ticket": ticket["ticket"]})
+    # Two tickets of this address meet: one table, counted (once) for the address.
+    first, second = queue(server, name="Ana"), queue(server, name="Bea")
+    assert (
+        until_seated(server, first["ticket"])["table_id"]
+        == (until_seated(server, second["ticket"])["table_id"])
+    )
+    assert server.http.post("/api/tables", json={"game": "fika", "players": 2}).status_code == 200
+    full = server.http.post("/api/tables", json={"game": "fika", "players": 2})
+    assert full.status_code == 409 and "2 tables open or running" in full.json()["detail"]
+    again = server.http.post("/api/play-now", json={"game": "fika", "players": 2})
+    assert again.status_code == 409
+
+
+def test_a_dealt_table_counts_for_each_address_at_it_and_one_at_its_quota_is_refused(
+    tmp_path: Path,
+) -> None:
+    """The matchmaker with a real lobby: addresses A and B meet; then A is at its quota
+    when a table could be dealt: A's ticket is refused, B keeps its place."""
+    limits = dataclasses.replace(TEST_LIMITS, open_tables_per_client=1, play_now_wait_seconds=600)
+
+    async def scenario() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+        lobby = Lobby(store, limits=limits)
+        matchmaker = Matchmaker(lobby)
+        try:
+            a, _ = await matchmaker.join("fika", 2, False, None, "Ana", "10.0.0.1")
+            b, _ = await matchmaker.join("fika", 2, False, None, "Bea", "10.0.0.2")
+            table_id = matchmaker.status(a)["table_id"]
+            assert table_id and matchmaker.status(b)["table_id"] == table_id
+            for address in ("10.0.0.1", "10.0.0.2"):  # one live table each: at the quota
+                with pytest.raises(TableError) as made:
+                    await lobby.create("fika", 2, {}, {}, "Cy", address=address)
+                assert made.value.status == 409
+            lobby.tables[table_id].status = "over"  # their match ends: room again
+            # B queues, then makes a table by hand meanwhile: at the deal B has no room
+            # left, so B's ticket is refused then, and C keeps its place in the line.
+            b_again, _ = await matchmaker.join("fika", 2, False, None, "Bea", "10.0.0.2")
+            await lobby.create("fika", 2, {}, {}, "Bea", address="10.0.0.2")
+            c, _ = await matchmaker.join("fika", 2, False, None, "Cy", "10.0.0.3")
+            with pytest.raises(TableError) as refused:
+                matchmaker.status(b_again)
+            assert refused.value.status == 409 and "1 tables open" in refused.value.detail
+            with pytest.raises(TableError) as gone:
+                matchmaker.status(b_again)
+            assert gone.value.status == 404
+            assert matchmaker.status(c)["status"] == "waiting"
+            later, _ = await matchmaker.join("fika", 2, False, None, "Ana", "10.0.0.1")
+            assert matchmaker.status(later)["table_id"] == matchmaker.status(c)["table_id"]
+        finally:
+            matchmaker.close()
+            await lobby.close()
+            await store.close()
+
+    asyncio.run(scenario())

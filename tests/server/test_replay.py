@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 from coffeetable import games
 from coffeetable.engine import MatchLog, replay
+from coffeetable.server import replays
 
 from .conftest import TIMEOUT, ServerThread
 
@@ -67,3 +72,63 @@ def test_no_replay_before_the_end_and_bad_requests_are_refused(server: ServerThr
     assert server.http.get(f"/api/tables/{over}/replay", params={"seat": 2}).status_code == 404
     assert server.http.get(f"/api/tables/{over}/replay", params={"count": 500}).status_code == 422
     assert server.http.get("/api/tables/nope/replay").status_code == 404
+
+
+def counting_applies(monkeypatch: pytest.MonkeyPatch, game: str) -> list[int]:
+    """Count the actions the game's states apply from now on (in this process)."""
+    applied = [0]
+    kind = type(games.get(game).new_state(players=2, seed=1))
+    apply = kind.apply
+
+    def counted(self: Any, seat: int | None, action: Any) -> Any:
+        applied[0] += 1
+        return apply(self, seat, action)
+
+    monkeypatch.setattr(kind, "apply", counted)
+    return applied
+
+
+def test_a_window_replays_from_a_kept_state_not_from_the_deal(
+    start_server: Callable[..., ServerThread], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #27: every replay request replayed the whole log (70 ms of CPU for 22,664
+    actions). Kept states every 10 actions here: a window costs at most 10 more."""
+    monkeypatch.setattr(replays, "CHECKPOINT_EVERY", 10, raising=False)
+    server = start_server()
+    table_id = finished_table(server, "fika", 2)
+    log = MatchLog.from_json(server.http.get(f"/api/tables/{table_id}/log").json())
+    assert len(log.actions) > 40
+    last = len(log.actions)
+    applied = counting_applies(monkeypatch, "fika")
+    url = f"/api/tables/{table_id}/replay"
+    first = server.http.get(url, params={"start": last - 2, "count": 3}).json()
+    for seat in (0, 1, None):  # later windows, any seat's eyes: from the kept states
+        before = applied[0]
+        params = {"start": last - 2, "count": 3} | ({} if seat is None else {"seat": seat})
+        again = server.http.get(url, params=params).json()
+        assert applied[0] - before <= 10 + 3, applied[0] - before
+        if seat is None:
+            assert again == first
+    # Every frame is the engine's, whichever kept state a window starts from.
+    state = games.get("fika").new_state(players=2, seed=log.seed, **log.options)
+    expected = [state.view(0)]
+    for seat, action in log.actions:
+        state.apply(seat, action)
+        expected.append(state.view(0))
+    for start in range(0, last + 1, 7):
+        window = server.http.get(url, params={"seat": 0, "start": start, "count": 9}).json()
+        assert [f["view"] for f in window["window"]] == expected[start : start + 9]
+        assert [f["frame"] for f in window["window"]] == list(
+            range(start, min(last + 1, start + 9))
+        )
+
+
+def test_the_replays_kept_are_bounded() -> None:
+    cache = replays.ReplayCache(2)
+    log = MatchLog("fika", 2, 5, {}, [])
+    for table_id in ("a", "b", "c"):
+        cache.put(table_id, replays.prepare(log))
+    assert list(cache.kept) == ["b", "c"] and cache.get("a") is None
+    assert cache.get("b") is not None
+    cache.put("d", replays.prepare(log))  # b was asked last: c goes
+    assert list(cache.kept) == ["b", "d"]

@@ -341,3 +341,64 @@ def test_reviews_at_once_the_cache_and_a_failure_are_bounded_and_said() -> None:
         assert retried.status == "failed"
 
     asyncio.run(scenario())
+
+
+def test_one_client_or_account_holds_at_most_reviews_per_client() -> None:
+    """Issue #27: one client's two requests held both review slots for 150 s."""
+    log = fika_log(9, 12)
+    lobby = FakeLobby(*(FakeTable(name, log) for name in "abcd"))
+    limits = dataclasses.replace(TEST_LIMITS, reviews_at_once=3, review_iterations=6)
+    gate = Gate()
+
+    async def scenario() -> None:
+        reviews = Reviews(lobby, limits, executor=gate)  # type: ignore[arg-type]
+        first = await reviews.start("a", "10.0.0.1")
+        assert first.status == "running"
+        with pytest.raises(TableError) as mine:
+            await reviews.start("b", "10.0.0.1")
+        assert mine.value.status == 429 and "you already have 1 review running" in (
+            mine.value.detail
+        )
+        assert await reviews.start("a", "10.0.0.1") is first  # the kept one: no new slot
+        await reviews.start("b", "10.0.0.2", user_id=7)  # another client
+        with pytest.raises(TableError) as account:  # the same account, from elsewhere
+            await reviews.start("c", "10.0.0.3", user_id=7)
+        assert account.value.status == 429
+        assert reviews.running() == 2 and "c" not in reviews.reviews  # nothing counted
+        tasks = [review.task for review in reviews.reviews.values() if review.task]
+        gate.release.set()
+        await asyncio.gather(*tasks)
+        third = await reviews.start("c", "10.0.0.1", user_id=7)  # theirs are done
+        assert third.task is not None
+        await third.task
+        assert reviews.clients.held == {}  # every count given back
+        await reviews.close()
+
+    asyncio.run(scenario())
+
+
+class GatePool(Gate):
+    """The review pool of a test server: jobs wait for ``GatePool.release``."""
+
+    release = threading.Event()
+
+    def __init__(self, **_options: Any) -> None:
+        pass
+
+
+def test_a_second_review_from_one_address_waits_for_the_first(
+    start_server: Callable[..., ServerThread], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("coffeetable.server.review.ProcessPoolExecutor", GatePool)
+    server = start_server(limits=dataclasses.replace(LIMITS, reviews_at_once=2))
+    one, two = (str(finished(server, {"1": "greedy"})["table_id"]) for _ in range(2))
+    try:
+        assert start(server, one).json()["status"] == "running"
+        refused = start(server, two)
+        assert refused.status_code == 429, refused.text
+        assert "you already have 1 review running" in refused.json()["detail"]
+    finally:
+        GatePool.release.set()
+    wait_done(server, one)
+    assert start(server, two).status_code == 200
+    wait_done(server, two)

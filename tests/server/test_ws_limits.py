@@ -242,3 +242,104 @@ def test_one_address_holds_a_limited_number_of_sockets(
         assert time.monotonic() < deadline, "the closed socket was never counted out"
         again.close()
         time.sleep(0.05)
+
+
+# -- actions and chat per seat and per address, whatever the sockets -----------------
+
+
+def said_or_refused(client: Client, text: str) -> Message:
+    """The answer to this socket's chat ``text``: its chat message, or an error."""
+    return client.until(
+        lambda m: m["type"] == "error" or (m["type"] == "chat" and m["message"]["text"] == text)
+    )
+
+
+def test_one_seat_on_many_sockets_acts_at_one_sockets_rate(
+    start_server: Callable[..., ServerThread], clients: list[Client]
+) -> None:
+    """Issue #27: one seat on 60 sockets had 62 actions a second applied (one: 5)."""
+    rate, burst, sockets = 0.5, 3, 10
+    server = start_server(limits=limits(actions_per_second=rate, action_burst=burst))
+    created = server.create(players=2, options=FAST)
+    table_id = created["table_id"]
+    bea = server.client(table_id, server.join(table_id)["token"])
+    ada = [server.client(table_id, created["token"]) for _ in range(sockets)]
+    clients += [bea, *ada]
+    began = time.monotonic()
+    in_play(ada[0], bea)
+    for client in ada:  # one action each: every socket's own rate lets it through
+        client.act(FLIP)
+    elapsed = time.monotonic() - began
+    outcomes = [
+        client.until(
+            lambda m: m["type"] == "rejected" or bool(m["type"] == "state" and m.get("yours"))
+        )
+        for client in ada
+    ]
+    slow = [m for m in outcomes if m["type"] == "rejected" and m["reason"].startswith("slow")]
+    assert slow and slow[0]["reason"] == "slow down: at most 0.5 actions a second a seat"
+    # The seat's one bucket: "ready" and the flips together, at most its burst and refill.
+    assert sockets - len(slow) + 1 <= burst + int(elapsed * rate) + 1
+
+
+def test_one_address_acts_at_its_rate_over_all_its_seats(
+    start_server: Callable[..., ServerThread], clients: list[Client]
+) -> None:
+    server = start_server(limits=limits(address_actions_per_second=0.1, address_action_burst=2))
+    _, ada, bea = pair(server, clients)  # both seats from this address
+    for client in (ada, bea):
+        client.act(READY)  # the address's two actions
+    ada.state_until(lambda m: m["view"]["phase"] == "play" and bool(m["legal"]))
+    ada.act(FLIP)  # legal, and within the socket's and the seat's rates
+    refused = answer(ada)
+    assert refused["type"] == "rejected"
+    assert refused["reason"] == "slow down: at most 0.1 actions a second from your address"
+
+
+def test_chat_per_seat_and_per_address_whatever_the_sockets(
+    start_server: Callable[..., ServerThread], clients: list[Client]
+) -> None:
+    """Issue #27: 64 sockets of one address stored 1,024 chat lines a minute."""
+    server = start_server(
+        limits=limits(
+            chat_per_minute=2, chat_burst=2, address_chat_per_minute=4, address_chat_burst=4
+        )
+    )
+    created = server.create("fika", 2, name="Ana")
+    table_id = created["table_id"]
+    ana = [server.client(table_id, created["token"]) for _ in range(3)]
+    watchers = [server.client(table_id) for _ in range(3)]
+    clients += [*ana, *watchers]
+    for index, client in enumerate(ana):  # each socket says its first line
+        client.send({"type": "chat", "text": f"ana {index}"})
+        said_or_refused(client, f"ana {index}")
+    refused = ana[2].messages[-1]
+    assert refused == {
+        "type": "error",
+        "reason": "slow down: at most 2 chat messages a minute a seat",
+    }
+    for index, client in enumerate(watchers):  # spectators: no seat, the same address
+        client.send({"type": "chat", "text": f"watcher {index}"})
+        said_or_refused(client, f"watcher {index}")
+    assert [w.messages[-1]["type"] for w in watchers] == ["chat", "chat", "error"]
+    assert watchers[2].messages[-1]["reason"] == (
+        "slow down: at most 4 chat messages a minute from your address"
+    )
+    history = server.client(table_id)
+    clients.append(history)
+    kept = history.until(lambda m: m["type"] == "chat_history")["messages"]
+    assert [m["text"] for m in kept] == ["ana 0", "ana 1", "watcher 0", "watcher 1"]
+
+
+def test_the_counts_per_seat_and_address_forget_what_refilled() -> None:
+    """Memory: a bucket as full as a new one is forgotten, so the keys kept stay few."""
+    from coffeetable.server.client_rates import PRUNE_AT, KeyedBuckets
+
+    buckets = KeyedBuckets(rate=1e9, burst=5)  # refills at once
+    for key in range(20 * PRUNE_AT):
+        assert buckets.take(key)
+    assert len(buckets.buckets) <= PRUNE_AT + 1
+    slow = KeyedBuckets(rate=1e-9, burst=1)  # never refills: each key is kept, and refused
+    for key in range(3 * PRUNE_AT):
+        assert slow.take(key) and not slow.take(key)
+    assert len(slow.buckets) == 3 * PRUNE_AT

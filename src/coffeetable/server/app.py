@@ -33,6 +33,7 @@ from coffeetable.server.matchmaking import Matchmaker
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players import routes as players_routes
 from coffeetable.server.rematch import Rematches
+from coffeetable.server.replays import ReplayCache
 from coffeetable.server.review import Reviews
 from coffeetable.server.security import SecurityHeaders
 from coffeetable.store import Store, default_database_url
@@ -121,9 +122,11 @@ def create_app(
         app.state.matchmaker = Matchmaker(lobby)
         app.state.rematches = Rematches(lobby)
         app.state.reviews = Reviews(lobby, limits)
+        app.state.replays = ReplayCache(limits.replay_cache)
         if app.state.cluster is not None:
             release = app.state.cluster.release_named
             app.state.reviews.on_forget = lambda table_id: release(f"review:{table_id}")
+            app.state.reviews.clients = app.state.cluster.reviewers
         await lobby.restore()
         try:
             yield

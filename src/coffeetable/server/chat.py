@@ -11,7 +11,9 @@ messages when they connect (``{"type": "chat_history", "messages": [...]}``).
 
 Messages are kept with the table (``store.chat``), cleaned like names
 (``text.clean_text``) and cut at ``Limits.chat_max_chars``; each socket may
-say ``Limits.chat_per_minute`` of them a minute (bursts of ``chat_burst``).
+say ``Limits.chat_per_minute`` of them a minute (bursts of ``chat_burst``), and so
+may each seat over all its sockets; a client address over all its sockets
+``address_chat_per_minute`` (``client_rates.py``).
 Muting a player is the reader's choice, kept by their browser.
 """
 
@@ -55,6 +57,11 @@ async def say(table: Table, conn: Connection, message: dict[str, Any]) -> None:
         return
     if not conn.throttle.chat.take():
         conn.send_error(f"slow down: at most {limits.chat_per_minute} chat messages a minute")
+        return
+    if conn.rates is not None and (
+        refusal := conn.rates.chat_refusal(table.id, conn.seat, conn.address)
+    ):  # the seat's or the address's other sockets said them
+        conn.send_error(refusal)
         return
     seat = conn.seat
     said = store.ChatMessage(

@@ -20,12 +20,15 @@ import logging
 from collections import deque
 from collections.abc import Coroutine, Generator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket
 
 from coffeetable.server.jsonio import dumps
 from coffeetable.server.limits import Limits, TokenBucket
+
+if TYPE_CHECKING:
+    from coffeetable.server.client_rates import ClientRates
 
 __all__ = [
     "MAX_BACKLOG",
@@ -155,6 +158,10 @@ class Connection:
         self.throttle = Throttle(limits or Limits())
         #: The name a spectator chats under (their username when signed in).
         self.viewer_name = "Spectator"
+        #: The client's address, and the process's counts per seat and per address that
+        #: its actions and chat also spend (``client_rates.py``; None: not counted).
+        self.address: str | None = None
+        self.rates: ClientRates | None = None
         #: Messages waiting for the pump (None: then the close frame).
         self._outbox: deque[str | None] = deque()
         #: A send that had to wait for the socket, for the pump to finish first.

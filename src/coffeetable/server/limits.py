@@ -31,9 +31,14 @@ class Limits:
     #: WebSocket messages per connection: a steady rate per second and a burst.
     messages_per_second: float = 20.0
     message_burst: int = 60
-    #: Actions per connection (a person plays a few cards a second at most).
+    #: Actions per connection, and per seat over all its connections (a person plays
+    #: a few cards a second at most).
     actions_per_second: float = 10.0
     action_burst: int = 30
+    #: Actions per client address, over all its seats and connections at the tables
+    #: of one process (a household, or a program playing several seats).
+    address_actions_per_second: float = 50.0
+    address_action_burst: int = 150
     #: A socket refused for its rate this many bursts' worth of messages
     #: (``flood_bursts * message_burst``, forgiven at ``messages_per_second``) is
     #: closed with 1008: it floods far past the limit, it is no slow person.
@@ -59,11 +64,14 @@ class Limits:
     play_now_wait_seconds: float = 20.0
     play_now_idle_seconds: float = 30.0
     play_now_tickets_per_client: int = 4
-    #: Chat: longest message (characters), messages a minute per socket and their
-    #: burst, and the messages a table keeps for clients that arrive.
+    #: Chat: longest message (characters), messages a minute per socket and per seat
+    #: and their burst, per client address (over its sockets at the tables of one
+    #: process) and its burst, and the messages a table keeps for clients that arrive.
     chat_max_chars: int = 300
     chat_per_minute: int = 12
     chat_burst: int = 5
+    address_chat_per_minute: int = 60
+    address_chat_burst: int = 20
     chat_history: int = 100
     #: Accounts: failed sign-ins let through per username and per client address (in
     #: 15 minutes, then waits that double from 15 s), and sign-ups per address an hour.
@@ -74,12 +82,17 @@ class Limits:
     bots_per_account: int = 10
     keys_per_bot: int = 5
     #: Review with the bot: search iterations per decision, reviews running at once
-    #: (each a few seconds of CPU), worker processes they share, and finished
-    #: reviews kept in memory.
+    #: (each a few seconds of CPU), and of them per client address and per account
+    #: (so that one client cannot hold every slot), worker processes they share, and
+    #: finished reviews kept in memory.
     review_iterations: int = 300
     reviews_at_once: int = 2
+    reviews_per_client: int = 1
     review_workers: int = 1
     review_cache: int = 100
+    #: Finished matches whose replay is kept (states every 500 actions, ``replays.py``),
+    #: so that a replay's windows do not each replay the whole log.
+    replay_cache: int = 32
     #: Origins besides the site's own that may open a WebSocket ("*": any).
     allowed_origins: tuple[str, ...] = ()
 
@@ -137,6 +150,10 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+    def full(self) -> bool:
+        """Whether it has refilled to its burst (as good as a new one)."""
+        return self.tokens + (time.monotonic() - self.stamp) * self.rate >= self.burst
 
     def wait(self) -> float:
         """Seconds until a token will be there (0 if one is)."""

@@ -38,15 +38,16 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from coffeetable import bots, games
 from coffeetable.engine import Game
+from coffeetable.server.client_rates import ClientRates
 from coffeetable.server.connections import SocketQuota
 from coffeetable.server.limits import Limits
 from coffeetable.server.players import bot_seats, seating
-from coffeetable.server.quotas import TableQuotas
+from coffeetable.server.quotas import Refusal, TableQuotas
 from coffeetable.server.seats import Seat, clean_name, new_token
 from coffeetable.server.stand_in import level_for
 from coffeetable.server.table_settings import split_options
@@ -103,6 +104,8 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         #: Open WebSockets per client address (``ws.py``).
         self.sockets = SocketQuota(self.limits.sockets_per_client)
+        #: Actions and chat per seat and per client address, over all sockets.
+        self.rates = ClientRates(self.limits)
         #: The cluster this process is part of (None: a single process).
         self.cluster: Cluster | None = None
 
@@ -225,12 +228,15 @@ class Lobby:
         address: str | None = None,
         user_id: int | None = None,
         rated: bool | None = None,
+        more_addresses: Iterable[str | None] = (),
     ) -> tuple[Table, int | None, str | None]:
         """Deal a new table; return it with the creator's seat and token.
 
         ``address`` is the creator's client address, for the quotas (``quotas.py``);
         ``user_id`` their account (None: a guest). ``rated``: None for the default
         (rated when every person at it is signed in: ``players.seating``).
+        ``more_addresses``: the table counts for these too (the people play now deals
+        to it; the matchmaker checked their quotas).
         """
         game = _game(game_name)
         try:
@@ -300,7 +306,8 @@ class Lobby:
             await self.cluster.take(record.id)  # a new id: no other process has it
         await self.store.write(lambda conn: self.store.db.insert_table(conn, record))
         self.tables[table.id] = table
-        await self.quotas.record(address, table.id)
+        for counted in dict.fromkeys([address, *more_addresses]):  # once per address
+            await self.quotas.record(counted, table.id)
         table.start()
         return table, None if creator is None else creator.index, token
 
@@ -331,6 +338,11 @@ class Lobby:
         table.arm_grace(index)
         await table.save_settings()
         await self._seated(table, seat)
+
+    async def address_refusal(self, address: str, pending: int = 0) -> Refusal | None:
+        """Why ``address`` may not have one more table now (its tables a minute and live
+        tables, ``pending`` more owed to it), or None."""
+        return await self.quotas.address_refusal(address, self._is_live, pending)
 
     def _is_live(self, table_id: str) -> bool:
         table = self.tables.get(table_id)

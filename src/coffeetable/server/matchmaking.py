@@ -14,6 +14,13 @@ Programs (bot accounts, by their API key) queue like people, marked as bots;
 a person chooses whether to meet them (``meet_bots``): one who does not is
 never seated with a program, and the others in line are dealt around them.
 
+A play-now table counts against the table quotas (``quotas.py``) of the
+address of each person dealt to it, once per address, as if each had made it: a
+ticket is refused up front (429 or 409, as ``POST /api/tables``) when its
+address could not make one more table counting its tickets still waiting, and
+at the deal a ticket whose address has no room left is refused then (its status
+answers the refusal) while the others keep their places.
+
 One process keeps the queues in memory (tickets are stored by their hash,
 like seat tokens).
 """
@@ -30,6 +37,7 @@ from typing import Any
 
 from coffeetable import bots, games
 from coffeetable.server.lobby import Lobby, TableError
+from coffeetable.server.quotas import Refusal
 from coffeetable.server.seats import clean_name
 
 log = logging.getLogger("coffeetable.server")
@@ -61,6 +69,8 @@ class Ticket:
     table_id: str | None = None
     seat: int | None = None
     token: str | None = None
+    #: Set if the ticket was refused at the deal (its address met a table quota).
+    refusal: Refusal | None = None
 
     def status(self, queue: list[Ticket], wait: float) -> dict[str, Any]:
         """What the ticket's holder is told."""
@@ -137,10 +147,14 @@ class Matchmaker:
         if level not in levels:
             raise TableError(400, f"no bot {level!r} for {game.title}; choose from {levels}")
         mine = [t for t in self.tickets.values() if t.address == address and t.table_id is None]
-        if address is not None and len(mine) >= self.limits.play_now_tickets_per_client:
-            raise TableError(
-                429, f"you are already waiting in {len(mine)} queues: cancel one first"
-            )
+        if address is not None:
+            if len(mine) >= self.limits.play_now_tickets_per_client:
+                raise TableError(
+                    429, f"you are already waiting in {len(mine)} queues: cancel one first"
+                )
+            refusal = await self.lobby.address_refusal(address, pending=len(mine))
+            if refusal is not None:  # each waiting ticket is a table to come
+                raise TableError(*refusal)
         if rated and players < 2:
             raise TableError(400, "a solo game is not rated")
         key: QueueKey = (game.name, players, rated)
@@ -164,9 +178,13 @@ class Matchmaker:
 
     def status(self, ticket_text: str) -> dict[str, Any]:
         """Where the ticket stands (waiting, with whom; or seated, where)."""
-        ticket = self.tickets.get(_hash(ticket_text))
+        digest = _hash(ticket_text)
+        ticket = self.tickets.get(digest)
         if ticket is None:
             raise TableError(404, "no such ticket: it was cancelled, or it waited unasked")
+        if ticket.refusal is not None:  # said once, then the ticket is gone
+            del self.tickets[digest]
+            raise TableError(*ticket.refusal)
         ticket.last_seen = time.monotonic()
         queue = self.queues.get(ticket.key, [])
         return ticket.status(queue, self.limits.play_now_wait_seconds)
@@ -199,12 +217,19 @@ class Matchmaker:
 
     async def _match(self, key: QueueKey, fill_with_bots: bool = False) -> None:
         """Deal a table if the queue has enough people (or, past the wait, with bots)."""
-        queue = self.queues.get(key, [])
         players = key[1]
-        seated = _compatible(queue, players)
-        if not seated or (len(seated) < players and not fill_with_bots):
-            return
-        self.queues[key] = [ticket for ticket in queue if ticket not in seated]
+        while True:
+            queue = self.queues.get(key, [])
+            seated = _compatible(queue, players)
+            if not seated or (len(seated) < players and not fill_with_bots):
+                return
+            # Out of the queue before any await: a second deal cannot take them too.
+            self.queues[key] = [ticket for ticket in queue if ticket not in seated]
+            refused = await self._over_quota(seated)
+            if not refused:
+                break
+            kept = [ticket for ticket in seated if ticket not in refused]
+            self.queues[key] = kept + self.queues.get(key, [])  # they keep their places
         level = seated[0].bot_level
         seat_bots = {str(index): level for index in range(len(seated), players)}
         try:
@@ -214,18 +239,44 @@ class Matchmaker:
                 {},
                 seat_bots,
                 seated[0].name,
+                address=seated[0].address,
                 user_id=seated[0].user_id,
                 rated=key[2],
+                more_addresses=[ticket.address for ticket in seated[1:]],
             )
+        except TableError as error:  # e.g. the server is full: said to each of them
+            for ticket in seated:
+                ticket.refusal = (error.status, error.detail, error.retry_after)
+            return
+        except Exception:
+            log.exception("play now: could not deal a %s table", key[0])
+            self.queues[key] = seated + self.queues.get(key, [])  # they keep their places
+            return
+        try:
             places = [(seat, token)]
             for ticket in seated[1:]:
                 places.append(await self.lobby.join(table.id, ticket.name, ticket.user_id))
         except Exception:
-            log.exception("play now: could not deal a %s table", key[0])
-            self.queues[key] = seated + self.queues[key]  # they keep their places
+            log.exception("play now: could not seat everyone at table %s", table.id)
+            self.queues[key] = seated + self.queues.get(key, [])  # they keep their places
             return
         for ticket, (index, seat_token) in zip(seated, places, strict=True):
             ticket.table_id, ticket.seat, ticket.token = table.id, index, seat_token
+
+    async def _over_quota(self, seated: list[Ticket]) -> list[Ticket]:
+        """The tickets whose address may not have one more table now (each is given its
+        refusal). The table counts once for each address at it."""
+        refusals: dict[str, Refusal | None] = {}
+        refused = []
+        for ticket in seated:
+            if ticket.address is None:
+                continue
+            if ticket.address not in refusals:
+                refusals[ticket.address] = await self.lobby.address_refusal(ticket.address)
+            ticket.refusal = refusals[ticket.address]
+            if ticket.refusal is not None:
+                refused.append(ticket)
+        return refused
 
     def _arm(self, key: QueueKey) -> None:
         """(Re)start the queue's timer: it fires when its first person has waited enough."""

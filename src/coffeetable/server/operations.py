@@ -14,7 +14,7 @@ from typing import Any
 
 from coffeetable.server.cluster import Elsewhere, OwnerGone
 from coffeetable.server.lobby import TableError
-from coffeetable.server.replays import replay_window
+from coffeetable.server.replays import ReplayCache, prepare
 
 Operation = Callable[..., Awaitable[Any]]
 OPERATIONS: dict[str, Operation] = {}
@@ -102,12 +102,18 @@ async def match_log(state: Any, table_id: str) -> dict[str, Any]:
 async def replay(
     state: Any, table_id: str, seat: int | None, start: int, count: int
 ) -> dict[str, Any]:
-    table = await state.lobby.get(table_id)
-    if table.live:
-        raise TableError(409, "a match can be replayed once it is over")
-    if seat is not None and seat >= table.players:
+    cache: ReplayCache = state.replays
+    replayed = cache.get(table_id)  # a finished match, replayed here before
+    if replayed is None:
+        table = await state.lobby.get(table_id)
+        if table.live:
+            raise TableError(409, "a match can be replayed once it is over")
+        replayed = cache.put(table_id, prepare(table.match_log(), table.summary()))
+    if seat is not None and seat >= replayed.players:
         raise TableError(404, f"there is no seat {seat}")
-    return {"table": table.summary(), **replay_window(table.match_log(), seat, start, count)}
+    here = state.lobby.tables.get(table_id)  # its summary now, if this process has it
+    summary = replayed.summary if here is None else here.summary()
+    return {"table": summary, **replayed.window(seat, start, count)}
 
 
 @operation("table.rematch")
@@ -135,8 +141,10 @@ async def _reviews(state: Any, table_id: str) -> Any:
 
 
 @operation("review.start")
-async def review_start(state: Any, table_id: str) -> dict[str, Any]:
-    review = await (await _reviews(state, table_id)).start(table_id)
+async def review_start(
+    state: Any, table_id: str, address: str | None = None, user_id: int | None = None
+) -> dict[str, Any]:
+    review = await (await _reviews(state, table_id)).start(table_id, address, user_id)
     result: dict[str, Any] = review.json()
     return result
 

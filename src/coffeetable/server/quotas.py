@@ -3,7 +3,9 @@
 The numbers are ``Limits`` fields: ``tables_per_minute`` and ``open_tables_per_client``
 per client address, ``max_live_tables`` and ``max_bot_seats`` for the process. The
 bookkeeping is in memory (one process); a table's address is forgotten once the
-table is over, and after a restart.
+table is over, and after a restart. A play-now table counts for the address of
+each person dealt to it (``matchmaking.py``), and a waiting ticket counts as the
+table it will become (``pending``).
 """
 
 from __future__ import annotations
@@ -48,29 +50,24 @@ class TableQuotas:
             return None
         return await self.address_refusal(address, is_live)
 
-    async def address_refusal(self, address: str, is_live: Callable[[str], bool]) -> Refusal | None:
-        """The per-address part of ``refusal``."""
-        limits = self.limits
+    async def address_refusal(
+        self, address: str, is_live: Callable[[str], bool], pending: int = 0
+    ) -> Refusal | None:
+        """The per-address part of ``refusal``. ``pending``: tables the address is
+        already owed (its play-now tickets still waiting), counted as made now."""
         now = time.monotonic()
         created = self._created.get(address)
+        stamps: list[float] = []
         if created is not None:
             while created and now - created[0] > WINDOW:
                 created.popleft()
-            if len(created) >= limits.tables_per_minute:
-                wait = WINDOW - (now - created[0])
-                sentence = f"at most {limits.tables_per_minute} new tables a minute"
-                return 429, f"{sentence}: try again in {wait:.0f} s", wait
+            stamps = [now - stamp for stamp in created]
         owned = self._owned.get(address)
+        live = 0
         if owned is not None:
             owned.difference_update([table_id for table_id in owned if not is_live(table_id)])
-            if len(owned) >= limits.open_tables_per_client:
-                return (
-                    409,
-                    f"you already have {len(owned)} tables open or running"
-                    f" (at most {limits.open_tables_per_client}): finish or leave one first",
-                    None,
-                )
-        return None
+            live = len(owned)
+        return address_refusal(self.limits, stamps, live, pending)
 
     async def record(self, address: str | None, table_id: str) -> None:
         """A table was created from ``address``."""
@@ -84,3 +81,22 @@ class TableQuotas:
                 del self._created[key]
                 if not self._owned.get(key):
                     self._owned.pop(key, None)
+
+
+def address_refusal(limits: Limits, ages: list[float], live: int, pending: int) -> Refusal | None:
+    """The per-address rule, wherever the counts are kept: ``ages`` of the address's
+    tables made in the last minute (seconds, oldest first), ``live`` tables it holds,
+    and ``pending`` tables it is owed (waiting play-now tickets)."""
+    waiting = f" (with your {pending} play-now tickets still waiting)" if pending else ""
+    if len(ages) + pending >= limits.tables_per_minute:
+        wait = WINDOW - ages[0] if ages else WINDOW
+        sentence = f"at most {limits.tables_per_minute} new tables a minute{waiting}"
+        return 429, f"{sentence}: try again in {wait:.0f} s", wait
+    if live + pending >= limits.open_tables_per_client:
+        return (
+            409,
+            f"you already have {live} tables open or running{waiting}"
+            f" (at most {limits.open_tables_per_client}): finish or leave one first",
+            None,
+        )
+    return None

@@ -14,7 +14,9 @@ the person's seat: the log does not say who chose.
 The searches run in worker processes (``review_workers`` of them, a
 ``ProcessPoolExecutor``), a few decisions at a time, so the event loop and the
 tables never wait on them and progress is counted as the parts come back. At
-most ``reviews_at_once`` run at once (then 429); the last ``review_cache``
+most ``reviews_at_once`` run at once (then 429), and at most ``reviews_per_client``
+of them for one client address or one account (then 429: one client's requests
+held every slot for minutes); the last ``review_cache``
 finished reviews are kept in memory (a restart forgets them: they can be made
 again, the same, since every search is seeded from the match's seed and the
 decision's place in the log).
@@ -64,6 +66,8 @@ class Review:
     started: float = field(default_factory=time.monotonic)
     finished: float | None = None
     task: asyncio.Task[None] | None = None
+    #: Who asked for it (``ClientSlots`` keys), counted while it runs.
+    holders: list[str] = field(default_factory=list)
 
     def json(self) -> dict[str, Any]:
         """What ``GET /api/tables/{id}/review`` answers."""
@@ -85,6 +89,33 @@ def _order(judged: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(judged, key=lambda j: (j["cost"] is None, -(j["cost"] or 0.0), j["index"]))
 
 
+class ClientSlots:
+    """Reviews running per client address and per account, in this process's memory
+    (a cluster shares them in Redis instead: ``cluster.shared.SharedCounts``)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.held: dict[str, int] = {}
+
+    async def acquire(self, key: str) -> bool:
+        """Count one more review for ``key``; False (not counted) if it has the most."""
+        if self.held.get(key, 0) >= self.limit:
+            return False
+        self.held[key] = self.held.get(key, 0) + 1
+        return True
+
+    async def release(self, key: str) -> None:
+        left = self.held.pop(key, 0) - 1
+        if left > 0:
+            self.held[key] = left
+
+
+def client_keys(address: str | None, user_id: int | None) -> list[str]:
+    """The keys a review request counts under: its address and its account."""
+    keys = [] if address is None else [f"address:{address}"]
+    return keys + ([] if user_id is None else [f"account:{user_id}"])
+
+
 class Reviews:
     """The reviews this process made or is making (bounded) and its worker pool."""
 
@@ -98,6 +129,8 @@ class Reviews:
         self.reviews: OrderedDict[str, Review] = OrderedDict()
         self._executor = executor
         self._own_executor = executor is None
+        #: Reviews running per client (``ClientSlots`` or, in a cluster, its shared one).
+        self.clients: Any = ClientSlots(limits.reviews_per_client)
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -112,15 +145,22 @@ class Reviews:
     def running(self) -> int:
         return sum(1 for review in self.reviews.values() if review.status == "running")
 
-    async def start(self, table_id: str) -> Review:
-        """The review of ``table_id``: the one kept (running or done), else a new one."""
+    async def start(
+        self, table_id: str, address: str | None = None, user_id: int | None = None
+    ) -> Review:
+        """The review of ``table_id``: the one kept (running or done), else a new one,
+        asked for from ``address`` by account ``user_id`` (None: a guest)."""
         table = await self.lobby.peek(table_id)
         _check(table)
-        kept = self.reviews.get(table.id)
-        if kept is not None and kept.status != "failed":
-            self.reviews.move_to_end(table.id)
+        kept = self._kept(table.id)
+        if kept is not None:
             return kept
-        if self.running() >= self.limits.reviews_at_once:
+        holders = await self._hold(client_keys(address, user_id))
+        kept = self._kept(table.id)  # started meanwhile, by someone else
+        if kept is not None or self.running() >= self.limits.reviews_at_once:
+            await self._let_go(holders)
+            if kept is not None:
+                return kept
             raise TableError(
                 429,
                 f"the bot is already reviewing {self.limits.reviews_at_once} matches:"
@@ -129,12 +169,39 @@ class Reviews:
         match = table.match_log()
         people = {seat.index for seat in table.seats if seat.bot is None}
         indices = decisions(match, people)
-        review = Review(table.id, len(indices), self.limits.review_iterations)
+        review = Review(table.id, len(indices), self.limits.review_iterations, holders=holders)
         self.reviews[table.id] = review
         self.reviews.move_to_end(table.id)
         review.task = asyncio.create_task(self._run(review, match.to_json(), indices, match.seed))
         self._forget_old()
         return review
+
+    def _kept(self, table_id: str) -> Review | None:
+        kept = self.reviews.get(table_id)
+        if kept is None or kept.status == "failed":
+            return None
+        self.reviews.move_to_end(table_id)
+        return kept
+
+    async def _hold(self, keys: list[str]) -> list[str]:
+        """Count a review for each of ``keys``; 429 (nothing counted) if one has the most."""
+        held: list[str] = []
+        for key in keys:
+            if not await self.clients.acquire(key):
+                await self._let_go(held)
+                most = self.limits.reviews_per_client
+                raise TableError(
+                    429,
+                    f"you already have {most} review{'s' if most != 1 else ''} running"
+                    " (the most for one person): wait until it is done",
+                )
+            held.append(key)
+        return held
+
+    async def _let_go(self, keys: list[str]) -> None:
+        for key in keys:
+            with contextlib.suppress(Exception):  # a cluster's counts also expire
+                await self.clients.release(key)
 
     async def get(self, table_id: str) -> Review:
         """The review kept for ``table_id`` (404: none was started, or it was forgotten)."""
@@ -172,6 +239,8 @@ class Reviews:
         finally:
             review.finished = time.monotonic()
             review.task = None
+            holders, review.holders = review.holders, []
+            await self._let_go(holders)
             self._forget_old()
 
     def _forget_old(self) -> None:

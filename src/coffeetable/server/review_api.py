@@ -16,7 +16,10 @@ router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 _ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"description": "no such table, or no review of it yet (GET)"},
     409: {"description": "the match is not over, or is played in real time"},
-    429: {"description": "the bot is reviewing as many matches as it may at once"},
+    429: {
+        "description": "the bot is reviewing as many matches as it may at once,"
+        " or as many as it may for you"
+    },
 }
 
 
@@ -29,8 +32,13 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 )
 async def start_review(table_id: TableId, request: Request) -> dict[str, Any]:
     # Run where the review is kept (one process of a cluster holds each review).
+    account = await request.app.state.players.account_for(request)
     review: dict[str, Any] = await operations.run(
-        request.app.state, "review.start", table_id=table_id
+        request.app.state,
+        "review.start",
+        table_id=table_id,
+        address=request.client.host if request.client else None,
+        user_id=None if account is None else account.user_id,
     )
     return review
 

@@ -59,8 +59,9 @@ Limits (``Limits`` fields), on every socket, people's and programs' alike:
   ``actions_per_second`` (burst ``action_burst``). Over them an act is
   ``rejected`` and any other message gets an ``error`` ("slow down: ..."),
   nothing applied; a socket that floods far past them (``flood_bursts``) is
-  closed with 1008. The table's own bots do not use sockets: they are not
-  limited.
+  closed with 1008. Actions and chat are also counted per seat and per client
+  address over all their sockets (``client_rates.py``), refused the same way.
+  The table's own bots do not use sockets: they are not limited.
 
 An unknown table closes the socket with code 4404, a token that holds no seat
 with 4403 (after an ``error`` message saying why).
@@ -140,13 +141,18 @@ async def table_socket(
     if address is None:
         return
     try:
-        await _serve_table(websocket, lobby, table_id, token, watch)
+        await _serve_table(websocket, lobby, table_id, token, watch, address)
     finally:
         await lobby.socket_closed(address)
 
 
 async def _serve_table(
-    websocket: WebSocket, lobby: Lobby, table_id: str, token: str | None, watch: bool = False
+    websocket: WebSocket,
+    lobby: Lobby,
+    table_id: str,
+    token: str | None,
+    watch: bool = False,
+    address: str | None = None,
 ) -> None:
     account = None
     if not token:  # a signed-in player's seat from any browser (the Origin was checked),
@@ -164,7 +170,7 @@ async def _serve_table(
         assert lobby.cluster is not None
         username = None if account is None else account.username
         await lobby.cluster.relay.serve(
-            websocket, moved.owner, table_id, token, user_id, username, watch, program
+            websocket, moved.owner, table_id, token, user_id, username, watch, program, address
         )
         return
     except TableError as error:
@@ -177,6 +183,7 @@ async def _serve_table(
     await chat.load(table)
     await websocket.accept()
     conn = Connection(websocket, seat, lobby.limits)
+    conn.address, conn.rates = address, lobby.rates
     if account is not None:
         conn.viewer_name = account.username
     table.attach(conn)
@@ -298,6 +305,10 @@ def act(table: Table, conn: Connection, message: dict[str, Any]) -> bool:
         return True
     if not conn.throttle.actions.take():
         return _slow_down(conn, message, conn.throttle.too_many_actions)
+    if conn.rates is not None and (
+        refusal := conn.rates.action_refusal(table.id, conn.seat, conn.address)
+    ):  # the seat's or the address's other sockets spent them
+        return _slow_down(conn, message, refusal)
     reason = None
     offer = conn.offer(seq)
     if conn.seat is None:

@@ -33,7 +33,7 @@ from coffeetable.server.cluster.relay import RESTART, Relay
 from coffeetable.server.cluster.shared import (
     Listing,
     RedisThrottle,
-    SharedSockets,
+    SharedCounts,
     SharedTableQuotas,
 )
 from coffeetable.server.lobby import TableError
@@ -86,8 +86,12 @@ class Cluster:
         self.relay = Relay(self)
         self.listing = Listing(self.redis, prefix)
         ttl_ms = self.leases.milliseconds
-        self.sockets = SharedSockets(
+        self.sockets = SharedCounts(
             self.redis, prefix, self.me, lobby.limits.sockets_per_client, ttl_ms
+        )
+        #: Reviews running per client address and per account (``review.py``).
+        self.reviewers = SharedCounts(
+            self.redis, prefix, self.me, lobby.limits.reviews_per_client, ttl_ms, kind="reviews"
         )
         #: Set by the app: what ``call`` messages run (``operations.run_here``).
         self.run_here: Any = None
@@ -223,6 +227,7 @@ class Cluster:
     async def tick(self) -> None:
         await self.leases.heartbeat()
         await self.sockets.keep()
+        await self.reviewers.keep()
         await self._renew()
         await self._publish_listing()
         await self._check_peers()

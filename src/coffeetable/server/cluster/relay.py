@@ -2,12 +2,14 @@
 
 The process that holds the socket (the *socket side*) keeps it: the Origin
 check, the socket quota, the size and message-rate limits all apply there, as
-for a local table. Each message that passes is relayed to the table's owner,
-in order, on the bus. On the owner (the *table side*) a ``RemoteConnection``
-stands for the socket in the table's ``connections``: the table attaches it,
-seats it, counts it (presence, grace, spectators, abandon) and sends it its
-own seat's states, exactly as a local client, and each text it is sent goes
-back to the socket side, to that one socket only.
+for a local table (the action and chat rates, per socket, per seat and per
+client address, apply on the owner, which is told the socket's address). Each
+message that passes is relayed to the table's owner, in order, on the bus. On
+the owner (the *table side*) a ``RemoteConnection`` stands for the socket in
+the table's ``connections``: the table attaches it, seats it, counts it
+(presence, grace, spectators, abandon) and sends it its own seat's states,
+exactly as a local client, and each text it is sent goes back to the socket
+side, to that one socket only.
 
 If the owner dies, the socket side closes its sockets with 1012 ("service
 restart"), and the pages reconnect (to any process) by themselves; if the
@@ -108,8 +110,10 @@ class Relay:
         username: str | None,
         watch: bool,
         program: bool = False,
+        address: str | None = None,
     ) -> None:
-        """Hold ``websocket`` for a table ``owner`` runs, until either side closes."""
+        """Hold ``websocket`` for a table ``owner`` runs, until either side closes.
+        ``address``: the client's, for the owner's per-address counts."""
         from coffeetable.server import ws
 
         cluster = self.cluster
@@ -127,6 +131,7 @@ class Relay:
                 "username": username,
                 "watch": watch,
                 "program": program,
+                "address": address,
             },
         )
         pump = asyncio.get_running_loop().create_task(conn.pump())
@@ -212,6 +217,7 @@ class Relay:
         if self.remotes.get(key) is not remote:  # it said goodbye meanwhile
             return
         conn = RemoteConnection(cluster, key[0], key[1], seat)
+        conn.address, conn.rates = message.get("address"), cluster.lobby.rates
         if message.get("username"):
             conn.viewer_name = message["username"]
         remote.table, remote.conn = table, conn

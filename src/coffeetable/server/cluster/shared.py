@@ -1,6 +1,7 @@
 """What every process must count together, in Redis.
 
-- ``SharedSockets``: open WebSockets per client address (``sockets_per_client``),
+- ``SharedCounts``: open WebSockets per client address (``sockets_per_client``),
+  and reviews running per client address and per account (``reviews_per_client``),
   over every live process. Each process counts its own in a hash that lives only
   as long as its heartbeat, so a dead process's sockets stop counting.
 - ``SharedTableQuotas``: new tables a minute and live tables per address
@@ -22,21 +23,21 @@ import orjson
 
 from coffeetable.server.limits import Limits
 from coffeetable.server.players.throttle import doubling_wait
-from coffeetable.server.quotas import WINDOW, Refusal, TableQuotas
+from coffeetable.server.quotas import WINDOW, Refusal, TableQuotas, address_refusal
 
 _ACQUIRE_SOCKET = """
 local total = 0
 for _, process in ipairs(redis.call('SMEMBERS', KEYS[1])) do
   if redis.call('EXISTS', ARGV[1] .. 'alive:' .. process) == 1 then
-    total = total + tonumber(redis.call('HGET', ARGV[1] .. 'sockets:' .. process, ARGV[3]) or '0')
+    total = total + tonumber(redis.call('HGET', ARGV[1] .. ARGV[6] .. process, ARGV[3]) or '0')
   else
     redis.call('SREM', KEYS[1], process)
   end
 end
 if total >= tonumber(ARGV[4]) then return 0 end
 redis.call('SADD', KEYS[1], ARGV[2])
-redis.call('HINCRBY', ARGV[1] .. 'sockets:' .. ARGV[2], ARGV[3], 1)
-redis.call('PEXPIRE', ARGV[1] .. 'sockets:' .. ARGV[2], ARGV[5])
+redis.call('HINCRBY', ARGV[1] .. ARGV[6] .. ARGV[2], ARGV[3], 1)
+redis.call('PEXPIRE', ARGV[1] .. ARGV[6] .. ARGV[2], ARGV[5])
 return 1
 """
 
@@ -47,25 +48,32 @@ return left
 """
 
 
-class SharedSockets:
-    """``sockets_per_client`` over all processes."""
+class SharedCounts:
+    """Things held at once per key (a client address, an account) over all processes,
+    each at most ``limit``: ``sockets_per_client`` (kind ``sockets``), reviews running
+    per client (kind ``reviews``)."""
 
-    def __init__(self, redis: Any, prefix: str, me: str, limit: int, ttl_ms: int) -> None:
+    def __init__(
+        self, redis: Any, prefix: str, me: str, limit: int, ttl_ms: int, kind: str = "sockets"
+    ) -> None:
         self.redis, self.prefix, self.me = redis, prefix, me
-        self.limit, self.ttl_ms = limit, ttl_ms
+        self.limit, self.ttl_ms, self.kind = limit, ttl_ms, kind
+        # (The sockets' key names are the ones they had before there were other kinds.)
+        self._processes = f"{prefix}:{'socket' if kind == 'sockets' else kind}-processes"
         self._acquire = redis.register_script(_ACQUIRE_SOCKET)
         self._release = redis.register_script(_RELEASE_SOCKET)
 
     @property
     def mine(self) -> str:
-        return f"{self.prefix}:sockets:{self.me}"
+        return f"{self.prefix}:{self.kind}:{self.me}"
 
-    async def acquire(self, address: str) -> bool:
-        args = [f"{self.prefix}:", self.me, address, self.limit, self.ttl_ms]
-        return bool(await self._acquire(keys=[f"{self.prefix}:socket-processes"], args=args))
+    async def acquire(self, key: str) -> bool:
+        """Count one more for ``key``; False (not counted) if it holds ``limit`` already."""
+        args = [f"{self.prefix}:", self.me, key, self.limit, self.ttl_ms, f"{self.kind}:"]
+        return bool(await self._acquire(keys=[self._processes], args=args))
 
-    async def release(self, address: str) -> None:
-        await self._release(keys=[self.mine], args=[address])
+    async def release(self, key: str) -> None:
+        await self._release(keys=[self.mine], args=[key])
 
     async def keep(self) -> None:
         """Heartbeat: our counts live as long as we do."""
@@ -79,16 +87,13 @@ class SharedTableQuotas(TableQuotas):
         super().__init__(limits)
         self.redis, self.prefix = redis, prefix
 
-    async def address_refusal(self, address: str, is_live: Callable[[str], bool]) -> Refusal | None:
-        limits = self.limits
+    async def address_refusal(
+        self, address: str, is_live: Callable[[str], bool], pending: int = 0
+    ) -> Refusal | None:
         now = time.time()
         created_key = f"{self.prefix}:quota:created:{address}"
         await self.redis.zremrangebyscore(created_key, 0, now - WINDOW)
         created = await self.redis.zrange(created_key, 0, -1, withscores=True)
-        if len(created) >= limits.tables_per_minute:
-            wait = WINDOW - (now - created[0][1])
-            sentence = f"at most {limits.tables_per_minute} new tables a minute"
-            return 429, f"{sentence}: try again in {wait:.0f} s", wait
         owned_key = f"{self.prefix}:quota:owned:{address}"
         owned = [member.decode() for member in await self.redis.smembers(owned_key)]
         listed = await self.redis.hmget(f"{self.prefix}:lobby", owned) if owned else []
@@ -99,15 +104,10 @@ class SharedTableQuotas(TableQuotas):
         ]
         if ended:
             await self.redis.srem(owned_key, *ended)
-        count = len(owned) - len(ended)
-        if count >= limits.open_tables_per_client:
-            return (
-                409,
-                f"you already have {count} tables open or running"
-                f" (at most {limits.open_tables_per_client}): finish or leave one first",
-                None,
-            )
-        return None
+        ages = [now - stamp for _, stamp in created]
+        return address_refusal(
+            limits=self.limits, ages=ages, live=len(owned) - len(ended), pending=pending
+        )
 
     async def record(self, address: str | None, table_id: str) -> None:
         if address is None:

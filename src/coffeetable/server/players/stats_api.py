@@ -19,6 +19,9 @@ router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 _NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"description": "no such player or game"}}
 HISTORY = 50
 RECENT = 10
+#: The deepest leaderboard page (a person's own place is in ``me`` at any depth): a
+#: bound keeps the database's OFFSET scan short and the number within 64 bits.
+MAX_OFFSET = 10_000
 
 
 def _rating(mu: float | None) -> int | None:
@@ -168,7 +171,7 @@ async def leaderboard(
     account: MaybeAccount,
     group: str | None = Query(None, description="player-count group; default the first"),
     limit: int = Query(50, ge=1, le=200),
-    offset: int = Query(0, ge=0),
+    offset: int = Query(0, ge=0, le=MAX_OFFSET, description="entries to skip"),
 ) -> models.Leaderboard:
     chosen = board_group(game, group)
     store = players_service(request).store
@@ -209,7 +212,7 @@ async def list_matches(
 ) -> models.MatchPage:
     cursor = None
     if before is not None:
-        if not before.isdigit() or len(before) > 18:
+        if not (before.isascii() and before.isdigit()) or len(before) > 18:  # not "²"
             raise HTTPException(400, "before is the `next` of a previous page")
         cursor = int(before)
     player_id = None if player is None else (await _player(request, player)).id
