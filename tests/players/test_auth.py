@@ -115,6 +115,7 @@ def test_failures_are_slowed_down_per_username_with_a_growing_wait(site: Site) -
 def test_failures_are_slowed_down_per_client_address(site: Site) -> None:
     site.app.state.players.address_throttle = MemoryThrottle(allowed=3)
     site.register("Bea")
+    site.client.cookies.clear()  # a browser Bea never used
     for name in ("Ann", "Bob", "Cid"):
         assert site.login(name, "wrong password").status_code == 401
     response = site.login("Bea", PASSWORD)

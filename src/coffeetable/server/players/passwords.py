@@ -27,6 +27,8 @@ from importlib import resources
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from coffeetable.server.players.fair_slots import FairSlots
+
 MIN_LENGTH = 8
 MAX_LENGTH = 128
 
@@ -84,16 +86,28 @@ def check(password: str, username: str | None = None) -> str:
     return password
 
 
+#: A client may have this many hashes computing or waiting at once (``Limits``).
+PER_CLIENT = 3
+
+
 class Hasher:
     """argon2id with ``PasswordHasher``'s parameters, run in threads.
 
     ``concurrency`` bounds the hashes computed at once (each takes
-    ``memory_cost`` KiB: 64 MiB by default). Tests pass cheap parameters.
+    ``memory_cost`` KiB: 64 MiB by default); ``per_client`` bounds those of one
+    client (``client``: its address's key), running or waiting, and waiting
+    clients take freed slots in turn (``FairSlots``): one more is ``Busy`` at
+    once. Tests pass cheap parameters.
     """
 
-    def __init__(self, hasher: PasswordHasher | None = None, concurrency: int | None = None):
+    def __init__(
+        self,
+        hasher: PasswordHasher | None = None,
+        concurrency: int | None = None,
+        per_client: int = PER_CLIENT,
+    ):
         self.hasher = hasher or PasswordHasher()
-        self._slots = asyncio.Semaphore(concurrency or max(2, os.cpu_count() or 2))
+        self.slots = FairSlots(concurrency or max(2, os.cpu_count() or 2), per_client)
         self._dummy: str | None = None
 
     @property
@@ -103,14 +117,15 @@ class Hasher:
             self._dummy = self.hasher.hash(secrets.token_urlsafe(32))
         return self._dummy
 
-    async def hash(self, password: str) -> str:
-        """A new salted hash of ``password``."""
-        async with self._slots:
+    async def hash(self, password: str, client: str = "") -> str:
+        """A new salted hash of ``password`` (``Busy``: ``client`` has too many)."""
+        async with self.slots.slot(client):
             return await asyncio.to_thread(self.hasher.hash, password)
 
-    async def verify(self, stored: str | None, password: str) -> bool:
-        """Whether ``password`` matches ``stored`` (None: an unknown user, always False)."""
-        async with self._slots:
+    async def verify(self, stored: str | None, password: str, client: str = "") -> bool:
+        """Whether ``password`` matches ``stored`` (None: an unknown user, always False;
+        ``Busy``: ``client`` has too many hashes at once)."""
+        async with self.slots.slot(client):
             ok = await asyncio.to_thread(self._verify, stored, password)
         return ok and stored is not None
 

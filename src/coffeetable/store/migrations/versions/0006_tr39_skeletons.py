@@ -45,7 +45,7 @@ Shape = Callable[[str], str]
 def _old_skeleton(name: str) -> str:
     """The skeleton before this revision, kept here for the downgrade."""
     text = unicodedata.normalize("NFKC", name).casefold()
-    text = text.translate(str.maketrans({"0": "o", "1": "l", "i": "l", "|": "l"}))
+    text = text.translate(str.maketrans("01i|", "olll"))
     text = re.sub(r"[_.\-]", "", text)
     for sequence, letter in (("rn", "m"), ("vv", "w")):
         text = text.replace(sequence, letter)
