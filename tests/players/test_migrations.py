@@ -178,6 +178,8 @@ def test_the_migrations_ship_inside_the_package() -> None:
         "0003_chat.py",
         "0004_bot_accounts.py",
         "0005_doppio_reserve_rule.py",
+        "0006_tr39_skeletons.py",
+        "0007_known_devices.py",
     ]
     assert (schema.MIGRATIONS / "env.py").is_file()
 

@@ -79,10 +79,40 @@ def test_case_and_look_alikes_share_a_key_or_a_skeleton() -> None:
 
 
 def test_password_bounds() -> None:
-    assert passwords.check("x" * 8) == "x" * 8
-    assert passwords.check("x" * 128) == "x" * 128
-    for bad in ("x" * 7, "x" * 129, ""):
+    good = "correct horse battery staple "
+    assert passwords.check(good[:8]) == good[:8]
+    assert passwords.check((good * 5)[:128]) == (good * 5)[:128]
+    for bad in ("x" * 7, (good * 5)[:129], ""):
         with pytest.raises(PasswordError, match="8 to 128"):
             passwords.check(bad)
-    with pytest.raises(PasswordError, match="not be the username"):
+    with pytest.raises(PasswordError, match="not contain the username"):
         passwords.check("Beatrice1", "beatrice1")
+
+
+@pytest.mark.parametrize(
+    ("password", "why"),
+    [
+        ("password", "most common"),
+        ("PassWord1", "most common"),  # compared in lower case
+        ("iloveyou", "most common"),
+        ("qwertyuiop", "most common"),
+        ("12345678", "a run"),
+        ("abcdefgh", "a run"),
+        ("87654321", "a run"),
+        ("aaaaaaaa", "repeats"),
+        ("abababab", "repeats"),
+        ("        ", "only spaces"),
+        ("\t \t \t \t ", "only spaces"),
+        ("my name is beatrice!", "not contain the username"),
+    ],
+)
+def test_common_and_trivial_passwords_are_refused_saying_why(password: str, why: str) -> None:
+    with pytest.raises(PasswordError, match=why):
+        passwords.check(password, "Beatrice")
+
+
+def test_the_list_of_common_passwords_is_shipped_and_large() -> None:
+    common = passwords.common_passwords()
+    assert len(common) >= 10_000
+    assert {"password", "12345678", "sunshine", "football"} <= common
+    assert passwords.check("correct horse battery", "Beatrice") == "correct horse battery"

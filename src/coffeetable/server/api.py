@@ -18,6 +18,7 @@ from coffeetable.server.lobby import Lobby
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players.auth_api import from_this_site
 from coffeetable.server.players.sessions import Account
+from coffeetable.server.quotas import client_key
 from coffeetable.server.replays import MAX_FRAMES
 from coffeetable.server.table_requests import (
     MAX_NAME_INPUT,
@@ -134,7 +135,7 @@ def make_router() -> APIRouter:
 
     async def create_table(body: Any, request: Request) -> Created:
         given = as_plain(body)
-        address = request.client.host if request.client else None
+        address = client_key(request)
         account = await _account(request)
         table, seat, token = await _lobby(request).create(
             given["game"],

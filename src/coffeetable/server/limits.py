@@ -73,11 +73,20 @@ class Limits:
     address_chat_per_minute: int = 60
     address_chat_burst: int = 20
     chat_history: int = 100
-    #: Accounts: failed sign-ins let through per username and per client address (in
-    #: 15 minutes, then waits that double from 15 s), and sign-ups per address an hour.
+    #: Accounts: failed sign-ins let through per username from one client address, per
+    #: client address, and per username from everywhere (in 15 minutes, then waits that
+    #: double from 15 s; a browser that signed in to the account before passes the
+    #: last), and sign-ups per address an hour.
     sign_in_failures_per_name: int = 5
     sign_in_failures_per_address: int = 20
+    sign_in_failures_per_name_anywhere: int = 20
+    #: Failed sign-ins a minute on the whole site from browsers unknown to the account;
+    #: past it, such sign-ins wait for the next minute (spraying many names).
+    sign_in_failures_per_minute: int = 30
     sign_ups_per_hour: int = 5
+    #: Password hashes (argon2, 64 MiB and ~0.1 s of CPU each) one client address may
+    #: have computing or waiting at once; more are refused at once.
+    hashes_per_client: int = 3
     #: Bot accounts: bots one person may own, and live API keys per bot.
     bots_per_account: int = 10
     keys_per_bot: int = 5

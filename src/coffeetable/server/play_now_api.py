@@ -14,6 +14,7 @@ from coffeetable.server.lobby import TableError
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players.api_keys import is_program
 from coffeetable.server.players.auth_api import from_this_site
+from coffeetable.server.quotas import client_key
 from coffeetable.server.table_requests import MAX_NAME_INPUT, MAX_SEATS
 
 router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
@@ -53,7 +54,7 @@ class TicketBody(BaseModel):
 async def play_now(body: PlayNow, request: Request) -> dict[str, Any]:
     if body.game not in games.names():
         raise TableError(400, f"no game {body.game!r}; the games are {', '.join(games.names())}")
-    address = request.client.host if request.client else None
+    address = client_key(request)
     players: PlayersService = request.app.state.players
     account = await players.account_for(request)
     joined: dict[str, Any] = await operations.run(

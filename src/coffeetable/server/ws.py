@@ -93,6 +93,7 @@ from coffeetable.server.lobby import Lobby, TableError
 from coffeetable.server.origin import origin_refusal
 from coffeetable.server.players import seating
 from coffeetable.server.players.api_keys import is_program
+from coffeetable.server.quotas import client_key
 from coffeetable.server.tables import Submission, Table
 
 router = APIRouter()
@@ -113,8 +114,7 @@ async def refuse(websocket: WebSocket, reason: str, code: int) -> None:
 
 
 def client_address(websocket: WebSocket) -> str:
-    client = websocket.scope.get("client")
-    return str(client[0]) if client else "unknown"
+    return client_key(websocket) or "unknown"
 
 
 async def admit(websocket: WebSocket, lobby: Lobby) -> str | None:

@@ -7,7 +7,7 @@ matches, ratings) and ``profiles`` (reads for profiles and leaderboards).
 ``schema`` runs the Alembic migrations (``migrations/``).
 """
 
-from coffeetable.store import chat, matches, players, profiles
+from coffeetable.store import chat, devices, matches, players, profiles
 from coffeetable.store.db import (
     DATABASE_ENV,
     Database,
@@ -26,6 +26,7 @@ __all__ = [
     "TableRecord",
     "default_database_url",
     "chat",
+    "devices",
     "matches",
     "metadata",
     "players",

@@ -32,6 +32,7 @@ from coffeetable.server.cluster.leases import Leases
 from coffeetable.server.cluster.relay import RESTART, Relay
 from coffeetable.server.cluster.shared import (
     Listing,
+    RedisRate,
     RedisThrottle,
     SharedCounts,
     SharedTableQuotas,
@@ -191,6 +192,12 @@ class Cluster:
             ),
             "signup_throttle": RedisThrottle(
                 redis, prefix, "sign-up", allowed=limits.sign_ups_per_hour, window=3600.0, base=60.0
+            ),
+            "name_throttle": RedisThrottle(
+                redis, prefix, "sign-in-anywhere", allowed=limits.sign_in_failures_per_name_anywhere
+            ),
+            "site_failures": RedisRate(
+                redis, prefix, "sign-in-failures", allowed=limits.sign_in_failures_per_minute
             ),
         }
 

@@ -9,7 +9,10 @@
   (``max_live_tables``, ``max_bot_seats``) stay per process: they protect that
   process's CPU and memory.
 - ``RedisThrottle``: sign-in failures and sign-ups (``players/throttle.py``'s
-  rule: allowed hits, then a doubling wait), per name and per address.
+  rule: allowed hits, then a doubling wait), per name and address, per address,
+  per name from everywhere, per name and known device.
+- ``RedisRate``: failed sign-ins a minute on the whole site (``players/throttle.py``'s
+  ``Rate``), one counter per window that every process increments.
 - ``Listing``: the lobby's open and running tables, each owner writing its own.
 """
 
@@ -168,6 +171,30 @@ class RedisThrottle:
         names = [self.prefix + key for key in keys]
         if names:
             await self.redis.delete(*names)
+
+
+class RedisRate:
+    """``players.throttle.Rate`` in Redis: one count per fixed window, shared."""
+
+    def __init__(self, redis: Any, prefix: str, name: str, allowed: int, window: float = 60.0):
+        self.redis = redis
+        self.prefix = f"{prefix}:rate:{name}:"
+        self.allowed, self.window = allowed, window
+
+    async def retry_after(self) -> float:
+        now = time.time()
+        index = int(now // self.window)
+        hits = await self.redis.get(f"{self.prefix}{index}")
+        if hits is None or int(hits) < self.allowed:
+            return 0.0
+        return (index + 1) * self.window - now
+
+    async def hit(self) -> None:
+        key = f"{self.prefix}{int(time.time() // self.window)}"
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.incr(key)
+            pipe.expire(key, int(self.window) + 1)
+            await pipe.execute()
 
 
 class Listing:

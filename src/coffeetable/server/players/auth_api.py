@@ -15,6 +15,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from coffeetable import games
 from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.players import models
+from coffeetable.server.players.devices import device_secret, set_device_cookie
 from coffeetable.server.players.service import Claim, PlayersError, PlayersService, SignedIn
 from coffeetable.server.players.sessions import (
     Account,
@@ -24,6 +25,7 @@ from coffeetable.server.players.sessions import (
     same_origin,
     set_cookie,
 )
+from coffeetable.server.quotas import client_key
 from coffeetable.store import players as db
 
 router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
@@ -75,11 +77,12 @@ def _http(error: PlayersError) -> HTTPException:
 
 
 def _address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
+    return client_key(request) or "unknown"
 
 
 def _signed_in(request: Request, response: Response, result: SignedIn) -> models.SignedIn:
     set_cookie(response, result.secret, is_https(request))
+    set_device_cookie(response, result.device, is_https(request))
     return models.SignedIn(
         username=result.account.username,
         claimed=[models.ClaimedSeat(table_id=t, seat=s) for t, s in result.claimed],
@@ -102,6 +105,7 @@ async def register(
             address=_address(request),
             user_agent=request.headers.get("user-agent", ""),
             claims=[Claim(c.table_id, c.token) for c in body.claim],
+            device=device_secret(request.cookies),
         )
     except PlayersError as error:
         raise _http(error) from None
@@ -123,6 +127,7 @@ async def login(body: models.Credentials, request: Request, response: Response) 
             user_agent=request.headers.get("user-agent", ""),
             claims=[Claim(c.table_id, c.token) for c in body.claim],
             replacing=cookie_secret(request.cookies),
+            device=device_secret(request.cookies),
         )
     except PlayersError as error:
         raise _http(error) from None

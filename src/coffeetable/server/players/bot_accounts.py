@@ -92,7 +92,7 @@ class BotAccounts:
         about = clean_text(description, MAX_DESCRIPTION) if isinstance(description, str) else ""
         name = full_name(owner.username, short)
         key = name_key(name)
-        shape = f"{usernames.skeleton(owner.username)}/{usernames.skeleton(short)}"
+        shape = usernames.bot_skeleton(owner.username, short)
         most = self.limits.bots_per_account
 
         if await self.store.read(lambda conn: db.count_bots(conn, owner.user_id)) >= most:

@@ -4,11 +4,17 @@ One ``PlayersService`` per app (``app.state.players``), made in the app's
 lifespan. Errors are ``PlayersError`` (an HTTP status, a sentence, and for
 429 the seconds to wait); the routes turn them into responses.
 
-Slowing down: failed sign-ins count per username (5 free in 15 minutes,
-then 15 s, 30 s, 60 s, ... up to 15 minutes between attempts) and per client
-address (20 free); sign-ups count per address (5 an hour, then waits from a
-minute). A throttled request is refused with 429 and ``Retry-After`` before
-any password is checked, whether the username exists or not.
+Slowing down the guesser, not the owner. Failed sign-ins count per username
+from one client address (5 free in 15 minutes, then 15 s, 30 s, 60 s, ... up
+to 15 minutes between attempts), per client address (20 free), per username
+from everywhere (20 free), and on the whole site (30 a minute, then wait for
+the next minute). A browser that signed in to the account before (a known
+device, ``devices.py``) is counted per username and device instead, and passes
+the others: failures from strangers cannot lock the owner out of their own
+browsers. Sign-ups count per address (5 an hour, then waits from a minute).
+A throttled request is refused with 429 and ``Retry-After`` before any password
+is checked, whether the username exists or not. Hashing is bounded per client
+address too (``Limits.hashes_per_client``, then 429 at once).
 """
 
 from __future__ import annotations
@@ -26,8 +32,9 @@ from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
 from coffeetable.server.limits import Limits
-from coffeetable.server.players import passwords, usernames
+from coffeetable.server.players import devices, passwords, usernames
 from coffeetable.server.players.api_keys import bearer_key
+from coffeetable.server.players.fair_slots import Busy
 from coffeetable.server.players.passwords import Hasher, PasswordError
 from coffeetable.server.players.sessions import (
     IDLE,
@@ -38,14 +45,25 @@ from coffeetable.server.players.sessions import (
     hash_secret,
     new_secret,
 )
-from coffeetable.server.players.throttle import MemoryThrottle, Throttle
+from coffeetable.server.players.throttle import MemoryRate, MemoryThrottle, Rate, Throttle
 from coffeetable.server.players.usernames import UsernameError
 from coffeetable.store import Store
+from coffeetable.store import devices as known_devices
 from coffeetable.store import players as db
 
 log = logging.getLogger("coffeetable.server")
 
 WRONG = "wrong username or password"
+FROM_HERE = "too many failed sign-ins from here; wait before trying again"
+ANYWHERE = (
+    "too many failed sign-ins for this username; wait before trying again,"
+    " or sign in from a browser that signed in to it before"
+)
+SITE_WIDE = (
+    "too many failed sign-ins on the site right now; wait before trying again,"
+    " or sign in from a browser that signed in to this account before"
+)
+BUSY = "too many sign-ins at once from your address; try again in a moment"
 #: How many seats one sign-up or sign-in may claim.
 MAX_CLAIMS = 20
 
@@ -81,6 +99,8 @@ class SignedIn:
     account: Account
     secret: str
     claimed: list[tuple[str, int]]
+    #: The browser's device secret (``devices.py``): the one it sent, or a new one.
+    device: str = ""
 
 
 class PlayersService:
@@ -95,18 +115,27 @@ class PlayersService:
         user_throttle: Throttle | None = None,
         address_throttle: Throttle | None = None,
         signup_throttle: Throttle | None = None,
+        name_throttle: Throttle | None = None,
+        site_failures: Rate | None = None,
         limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.lobby = lobby
-        self.hasher = hasher or Hasher()
         limits = limits or Limits()
+        self.hasher = hasher or Hasher(per_client=limits.hashes_per_client)
+        #: Failures per username from one address (or from one known device).
         self.user_throttle = user_throttle or MemoryThrottle(
             allowed=limits.sign_in_failures_per_name
         )
         self.address_throttle = address_throttle or MemoryThrottle(
             allowed=limits.sign_in_failures_per_address
         )
+        #: Failures per username from everywhere: known devices pass it.
+        self.name_throttle = name_throttle or MemoryThrottle(
+            allowed=limits.sign_in_failures_per_name_anywhere
+        )
+        #: Failures a minute on the whole site from unknown devices.
+        self.site_failures = site_failures or MemoryRate(limits.sign_in_failures_per_minute)
         self.signup_throttle = signup_throttle or MemoryThrottle(
             allowed=limits.sign_ups_per_hour, window=3600.0, base=60.0
         )
@@ -122,8 +151,12 @@ class PlayersService:
         address: str,
         user_agent: str = "",
         claims: Sequence[Claim] = (),
+        device: str | None = None,
     ) -> SignedIn:
-        """Make an account and sign it in (400 bad name or password, 409 taken, 429)."""
+        """Make an account and sign it in (400 bad name or password, 409 taken, 429).
+
+        ``device``: the browser's device secret, if it has one (``devices.py``).
+        """
         address_key = f"signup:{address}"
         wait = await self.signup_throttle.retry_after([address_key])
         if wait > 0:
@@ -137,7 +170,7 @@ class PlayersService:
         taken = "this username, or one that looks like it, is taken"
         if await self.store.read(lambda conn: db.name_taken(conn, key, shape)):
             raise PlayersError(409, taken)
-        password_hash = await self.hasher.hash(password)
+        password_hash = await self._hash(password, address)
         try:
             user_id = await self.store.write(
                 lambda conn: db.create_account(conn, name, key, shape, password_hash)
@@ -146,7 +179,7 @@ class PlayersService:
             raise PlayersError(409, taken) from None
         await self.signup_throttle.hit([address_key])
         log.info("new account %s", name)
-        return await self._sign_in(user_id, name, user_agent, claims)
+        return await self._sign_in(user_id, name, user_agent, claims, device)
 
     async def login(
         self,
@@ -157,49 +190,97 @@ class PlayersService:
         user_agent: str = "",
         claims: Sequence[Claim] = (),
         replacing: str | None = None,
+        device: str | None = None,
     ) -> SignedIn:
         """Check the password and start a session (401 one message for both mistakes, 429).
 
-        ``replacing``: the session secret the browser held, ended first.
+        ``replacing``: the session secret the browser held, ended first. ``device``:
+        the browser's device secret; one known to the account passes the limits
+        strangers can run up (per username from everywhere, and site-wide).
         """
         text = usernames.normalize(username)[: usernames.MAX_LENGTH * 2]
         key = usernames.name_key(text)
-        keys_user, keys_address = [f"login:{key}"], [f"login-addr:{address}"]
-        wait = max(
-            await self.user_throttle.retry_after(keys_user),
-            await self.address_throttle.retry_after(keys_address),
-        )
+        found = await self.store.read(lambda conn: db.account_by_key(conn, key))
+        known = found is not None and await self._known(device, found.player_id)
+        if known:
+            assert device is not None
+            checks = [
+                (self.user_throttle, [f"login-device:{key}|{hash_secret(device)}"], FROM_HERE)
+            ]
+        else:
+            checks = [
+                (self.user_throttle, [f"login:{key}|{address}"], FROM_HERE),
+                (self.address_throttle, [f"login-addr:{address}"], FROM_HERE),
+                (self.name_throttle, [f"login-name:{key}"], ANYWHERE),
+            ]
+        waits = [(await throttle.retry_after(keys), why) for throttle, keys, why in checks]
+        if not known:
+            waits.append((await self.site_failures.retry_after(), SITE_WIDE))
+        wait, why = max(waits, key=lambda item: item[0])
         if wait > 0:
-            raise PlayersError(429, "too many failed sign-ins; wait before trying again", wait)
-        found = None
-        if len(password) <= passwords.MAX_LENGTH:
-            found = await self.store.read(lambda conn: db.account_by_key(conn, key))
-        stored = None if found is None else found.password_hash
-        ok = await self.hasher.verify(stored, password[: passwords.MAX_LENGTH])
-        if not ok or found is None or len(password) > passwords.MAX_LENGTH:
-            await self.user_throttle.hit(keys_user)
-            await self.address_throttle.hit(keys_address)
+            raise PlayersError(429, why, wait)
+        too_long = len(password) > passwords.MAX_LENGTH
+        stored = None if found is None or too_long else found.password_hash
+        ok = await self._verify(stored, password[: passwords.MAX_LENGTH], address)
+        if not ok or found is None:
+            for throttle, keys, _ in checks:
+                await throttle.hit(keys)
+            if not known:
+                await self.site_failures.hit()
             raise PlayersError(401, WRONG)
-        await self.user_throttle.clear(keys_user)
+        await self.user_throttle.clear(checks[0][1])
         if self.hasher.needs_rehash(found.password_hash):
-            fresh = await self.hasher.hash(password)
+            fresh = await self._hash(password, address)
             await self.store.write(lambda conn: db.set_password_hash(conn, found.player_id, fresh))
         if replacing:
             old = hash_secret(replacing)
             await self.store.write(lambda conn: db.delete_session_by_hash(conn, old))
-        return await self._sign_in(found.player_id, found.name, user_agent, claims)
+        return await self._sign_in(found.player_id, found.name, user_agent, claims, device)
+
+    async def _known(self, device: str | None, user_id: int) -> bool:
+        """Whether this device secret signed in to this account (within a year)."""
+        if not device:
+            return False
+        device_hash, since = hash_secret(device), time.time() - devices.MAX_AGE
+        return bool(
+            await self.store.read(
+                lambda conn: known_devices.is_known(conn, device_hash, user_id, since)
+            )
+        )
+
+    async def _hash(self, password: str, address: str) -> str:
+        try:
+            return await self.hasher.hash(password, address)
+        except Busy:
+            raise PlayersError(429, BUSY, 1.0) from None
+
+    async def _verify(self, stored: str | None, password: str, address: str) -> bool:
+        try:
+            return await self.hasher.verify(stored, password, address)
+        except Busy:
+            raise PlayersError(429, BUSY, 1.0) from None
 
     async def _sign_in(
-        self, user_id: int, name: str, user_agent: str, claims: Sequence[Claim]
+        self,
+        user_id: int,
+        name: str,
+        user_agent: str,
+        claims: Sequence[Claim],
+        device: str | None = None,
     ) -> SignedIn:
         session_id, secret, secret_hash = new_secret()
+        device = device or devices.new_device()
+        device_hash = hash_secret(device)
         await self.store.write(
             lambda conn: db.create_session(conn, session_id, secret_hash, user_id, user_agent)
+        )
+        await self.store.write(
+            lambda conn: known_devices.remember(conn, device_hash, user_id, devices.KEEP)
         )
         await self._purge()
         account = Account(user_id, name, session_id)
         claimed = await self.claim(account, claims)
-        return SignedIn(account, secret, claimed)
+        return SignedIn(account, secret, claimed, device)
 
     async def _purge(self) -> None:
         """Delete ended sessions, at most once an hour."""
@@ -208,6 +289,7 @@ class PlayersService:
             return
         self._purged = now
         await self.store.write(lambda conn: db.purge_sessions(conn, now - IDLE, now - MAX_AGE))
+        await self.store.write(lambda conn: known_devices.forget_older(conn, now - devices.MAX_AGE))
 
     # -- sessions ------------------------------------------------------------
 

@@ -1,8 +1,10 @@
 """Slowing down repeated failures (wrong passwords) and repeated actions (sign-ups).
 
 ``Throttle`` is the interface; ``MemoryThrottle`` keeps counts in this
-process (a Redis version can replace it for several processes: same three
-coroutines). A key is any string, e.g. ``"user:bea"`` or ``"addr:10.0.0.7"``.
+process (``cluster/shared.py``'s ``RedisThrottle`` replaces it for several
+processes: same three coroutines). A key is any string, e.g. ``"user:bea"`` or
+``"addr:10.0.0.7"``. ``Rate`` (``MemoryRate``, ``RedisRate``) counts one thing
+site-wide: at most ``allowed`` hits a ``window`` (a minute by default).
 
 The rule, per key: up to ``allowed`` hits within ``window`` seconds are free;
 from then on each attempt must wait ``base * 2**(hits - allowed)`` seconds
@@ -107,3 +109,45 @@ class MemoryThrottle:
         stalest = sorted(self._counts.items(), key=lambda item: item[1].last)
         for key, _ in stalest[: max(1, len(stalest) // 10)]:
             del self._counts[key]
+
+
+class Rate(Protocol):
+    """At most ``allowed`` hits in each ``window`` of seconds, counted site-wide."""
+
+    async def retry_after(self) -> float:
+        """Seconds until the next window when this one is full (0: not full)."""
+        ...
+
+    async def hit(self) -> None:
+        """Count one hit in this window."""
+        ...
+
+
+class MemoryRate:
+    """``Rate`` in this process: a count per fixed window."""
+
+    def __init__(
+        self, allowed: int, window: float = 60.0, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.allowed = allowed
+        self.window = window
+        self.clock = clock
+        self._window = -1
+        self._hits = 0
+
+    def _now(self) -> tuple[int, float]:
+        now = self.clock()
+        index = int(now // self.window)
+        if index != self._window:
+            self._window, self._hits = index, 0
+        return index, now
+
+    async def retry_after(self) -> float:
+        index, now = self._now()
+        if self._hits < self.allowed:
+            return 0.0
+        return (index + 1) * self.window - now
+
+    async def hit(self) -> None:
+        self._now()
+        self._hits += 1
