@@ -275,8 +275,9 @@ class Lobby:
             creator.name = clean_name(name, creator.index)
             creator.user_id = user_id
             creator_bot = await bot_seats.owner_of(self.store, user_id)
-            if creator_bot is not None:  # a program made the table with its API key
+            if creator_bot is not None:  # a program made the table with its API key:
                 bot_seats.mark_owner(creator, settings, creator_bot.owner)
+                token = None  # it plays by a live key of its bot, never by a token
         eligible = seating.default_rated(players, [creator.user_id] if creator else [])
         if rated and not eligible:
             raise TableError(400, "a rated table needs two seats or more, and you signed in")
@@ -345,8 +346,11 @@ class Lobby:
             if seat.bot_level is not None
         )
 
-    async def join(self, table_id: str, name: str, user_id: int | None = None) -> tuple[int, str]:
-        """Take the first open seat; start the match if it was the last.
+    async def join(
+        self, table_id: str, name: str, user_id: int | None = None
+    ) -> tuple[int, str | None]:
+        """Take the first open seat; start the match if it was the last; the seat and its
+        token (None for a program: it plays by a live key of its bot).
 
         ``user_id``: the joiner's account (a rated table seats only accounts)."""
         table = await self.get(table_id)
@@ -369,7 +373,7 @@ class Lobby:
         seat.absent_since = time.monotonic()  # away until they connect: their grace starts
         table.arm_grace(seat.index)
         await self._seated(table, seat)
-        return seat.index, token
+        return seat.index, None if joiner_bot is not None else token
 
     async def leave(self, table_id: str, token: str, user_id: int | None = None) -> int:
         """The token's (or account's) person leaves the table; return their seat."""

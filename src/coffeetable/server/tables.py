@@ -154,9 +154,10 @@ class Table(TableStandIns, TableAbandon, TableClock):
         return MatchLog(self.game.name, self.players, self.seed, dict(self.options), list(self.log))
 
     def seat_for_token(self, token: str) -> int | None:
-        """The seat this token holds, or None."""
+        """The seat this token holds, or None. A program's seat (a bot account's) answers
+        to a live API key of its bot only, never to a token (``players/bot_seats.py``)."""
         for seat in self.seats:
-            if seat.matches(token):
+            if seat.program is None and seat.matches(token):
                 return seat.index
         return None
 

@@ -70,6 +70,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
@@ -149,6 +150,7 @@ async def _serve_table(
     websocket: WebSocket, lobby: Lobby, table_id: str, token: str | None, watch: bool = False
 ) -> None:
     account = None
+    since = time.monotonic()  # a revocation from now on reaches this socket
     if not token:  # a signed-in player's seat from any browser (the Origin was checked),
         # or a bot's by its API key (``Authorization: Bearer``; never in the URL)
         try:
@@ -158,13 +160,15 @@ async def _serve_table(
             return
     user_id = None if account is None else account.user_id
     program = account is not None and is_program(account)
+    # Signing out or revoking the key closes the socket (``players/revocation.py``).
+    opened_by = websocket.app.state.players.revocations.opened_by(account, since)
     try:
         table = await lobby.get(table_id)
     except Elsewhere as moved:  # another process runs it: relay this socket there
         assert lobby.cluster is not None
         username = None if account is None else account.username
         await lobby.cluster.relay.serve(
-            websocket, moved.owner, table_id, token, user_id, username, watch, program
+            websocket, moved.owner, table_id, token, user_id, username, watch, program, opened_by
         )
         return
     except TableError as error:
@@ -180,6 +184,7 @@ async def _serve_table(
     if account is not None:
         conn.viewer_name = account.username
     table.attach(conn)
+    opened_by.attach(conn)
     pump = asyncio.create_task(conn.pump())
     flooded = False
     try:
@@ -194,6 +199,7 @@ async def _serve_table(
     except WebSocketDisconnect:
         pass
     finally:
+        opened_by.detach(conn)
         table.detach(conn)
         if flooded:  # let the pump send what is queued, then the close frame
             with contextlib.suppress(Exception):
@@ -246,6 +252,8 @@ def frame_size(text: str | None, data: bytes | None) -> int:
 def handle_frame(conn: Connection, frame: Frame, deliver: Callable[[dict[str, Any]], bool]) -> bool:
     """One frame from the client: checked, then ``deliver``-ed (to ``handle`` here, or
     relayed to the table's process). False once it floods (the caller closes the socket)."""
+    if conn.closed:  # closed by the server (e.g. its session ended): nothing it sends counts
+        return True
     throttle = conn.throttle
     message, error = parse(frame, throttle.limits)
     if not throttle.messages.take():

@@ -25,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from coffeetable.server.limits import Limits
 from coffeetable.server.players import usernames
 from coffeetable.server.players.api_keys import ProgramAccount, hash_key, new_key
+from coffeetable.server.players.revocation import KEY_REVOKED, SocketRevocations, api_key
 from coffeetable.server.players.service import PlayersError
 from coffeetable.server.players.sessions import Account
 from coffeetable.server.text import clean_text
@@ -77,9 +78,16 @@ class NewKey:
 class BotAccounts:
     """Bots and their keys, over the ``Store`` (one per app: ``bot_service``)."""
 
-    def __init__(self, store: Store, limits: Limits | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        limits: Limits | None = None,
+        revocations: SocketRevocations | None = None,
+    ) -> None:
         self.store = store
         self.limits = limits or Limits()
+        #: Closes the sockets a revoked key opened (the players service's, shared).
+        self.revocations = revocations or SocketRevocations()
 
     # -- bots ------------------------------------------------------------------
 
@@ -162,6 +170,7 @@ class BotAccounts:
         bot = await self.owned(owner, short_name)
         if not await self.store.write(lambda conn: db.revoke_key(conn, bot.id, key_id[:40])):
             raise PlayersError(404, "this bot has no live key by that id")
+        self.revocations.revoke([api_key(key_id[:40])], KEY_REVOKED)
         log.info("API key %s of %s revoked", key_id[:40], bot.name)
 
     async def resolve(self, key: str) -> ProgramAccount | None:
@@ -189,6 +198,6 @@ def bot_service(state: object) -> BotAccounts:
     if service is None:
         players = state.players  # type: ignore[attr-defined]
         limits = getattr(getattr(state, "lobby", None), "limits", None)
-        service = BotAccounts(players.store, limits)
+        service = BotAccounts(players.store, limits, players.revocations)
         state.bot_accounts = service  # type: ignore[attr-defined]
     return service
