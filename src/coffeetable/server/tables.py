@@ -110,6 +110,13 @@ class Table(TableStandIns, TableAbandon, TableClock):
         #: they rank last, later leavers above earlier ones (``ratings``).
         self.left_order: list[int] = [seat.index for seat in self.seats if seat.left]
         self.log: list[tuple[int | None, dict[str, Any]]] = list(record.actions)
+        #: Seats that acted by their own player (a person's socket, a program's, the
+        #: seat's own bot), not by a stand-in or a leaver's bot: an abandoned match is
+        #: rated only once every seat has (``seating.summary_for``). Rebuilt from the log
+        #: after a restart, leavers left out (who played their seat is not logged).
+        self.acted: set[int] = {
+            seat for seat, _ in self.log if seat is not None and seat not in self.left_order
+        }
         self.recent: deque[Event] = deque(maxlen=HISTORY)
         #: The chat's last messages (None until ``chat.load`` read them).
         self.chat: deque[dict[str, Any]] | None = None
@@ -397,6 +404,8 @@ class Table(TableStandIns, TableAbandon, TableClock):
         finally:
             self._committing = False
         self.log.append((seat, action))
+        if seat is not None and (sender is not None or self._own_bot_plays(seat)):
+            self.acted.add(seat)
         self._last_action = time.monotonic()
         self.recent.extend(events)
         sent = list(events)  # one state per client carries them all (no "event" frames)
@@ -414,6 +423,11 @@ class Table(TableStandIns, TableAbandon, TableClock):
         self._bump()
         self._arm_idle()
         return True
+
+    def _own_bot_plays(self, seat: int) -> bool:
+        """The seat's own bot acts (a bot seat from the start), not a stand-in for its
+        person nor the bot that took a leaver's seat."""
+        return self.seats[seat].bot is not None and seat not in self.left_order
 
     async def _finish(self) -> None:
         self._cancel_timers()

@@ -13,7 +13,9 @@ newest revision when ``Database`` opens it:
 Revisions: ``0001`` tables, seats, actions (the schema as it was before
 migrations); ``0002`` the players layer (players, accounts, sessions,
 matches, participants, ratings; ``seats.user_id``); ``0003`` table chat;
-``0004`` bot accounts and their API keys (``store.bot_accounts``).
+``0004`` bot accounts and their API keys (``store.bot_accounts``); ``0005``
+Doppio's empty-reserve ruling for older tables; ``0006`` who may invite a bot
+account (``bot_accounts.invitable_by``).
 
 On PostgreSQL the upgrade holds a transaction-level advisory lock, so servers
 starting together do not migrate twice.
