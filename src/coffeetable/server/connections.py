@@ -155,6 +155,8 @@ class Connection:
         self.throttle = Throttle(limits or Limits())
         #: The name a spectator chats under (their username when signed in).
         self.viewer_name = "Spectator"
+        #: The chat channels this client said it hides: it is not sent them (``chat.py``).
+        self.muted: set[str] = set()
         #: Messages waiting for the pump (None: then the close frame).
         self._outbox: deque[str | None] = deque()
         #: A send that had to wait for the socket, for the pump to finish first.

@@ -37,7 +37,8 @@ permessage-deflate (frames are small: compressing cost more CPU than sending).
 
 Client -> server: ``{"type": "act", "action": {...}}`` (the seat comes from
 the token or the session, never from the message), ``{"type": "chat", "text"
-| "phrase"}`` and ``{"type": "ping"}``. An act may name
+| "phrase"}``, ``{"type": "chat_mute", "channel": "spectators", "muted"}``
+(``chat.py``) and ``{"type": "ping"}``. An act may name
 the ``"seq"`` of the state it was decided on (one of the last 8 this client
 was sent; older: "too slow"); without it, the last state sent counts. "too
 slow" answers an action that state offered but that is no longer legal, or no
@@ -289,6 +290,8 @@ def handle(table: Table, conn: Connection, message: dict[str, Any]) -> bool:
         task = asyncio.get_running_loop().create_task(chat.say(table, conn, message))
         _saying.add(task)  # keep a reference until it is done (asyncio holds weak ones)
         task.add_done_callback(_saying.discard)
+    elif kind == "chat_mute":
+        chat.mute(table, conn, message)
     else:
         conn.send_error(f"unknown message type {kind[:40]!r}")
     return True
