@@ -327,16 +327,6 @@ class Lobby:
                 raise TableError(403, refusal)
         return found
 
-    async def _meets_own_bots(self, table: Table, user_id: int | None) -> bool:
-        """Whether the account ``user_id`` would sit with one of its own person's accounts
-        (``bot_seats.same_person``). The caller seats it without awaiting anything after
-        this: the answer is for the seats as they are on return."""
-        while True:
-            seen = [seat.user_id for seat in table.seats]
-            clash = await bot_seats.same_person(self.store, [*seen, user_id])
-            if [seat.user_id for seat in table.seats] == seen:
-                return clash
-
     async def invite(self, table: Table, index: int, name: str, inviter: int | None = None) -> None:
         """Seat the bot account called ``name`` in open seat ``index`` (it joins by its
         API key; until it connects, the seat is away like an absent person's).
@@ -345,7 +335,7 @@ class Lobby:
         consent = await bot_seats.consent_refusal(self.store, bot, inviter)
         if consent is not None:
             raise TableError(403, consent)
-        own_bots = seating.is_rated(table) and await self._meets_own_bots(table, bot.id)
+        own_bots = seating.is_rated(table) and await bot_seats.meets_own(self.store, table, bot.id)
         seat = table.seats[index]
         if not seat.is_open:
             raise TableError(409, f"seat {index} is taken: invite a bot to an open seat")
@@ -384,7 +374,7 @@ class Lobby:
         ``user_id``: the joiner's account (a rated table seats only accounts)."""
         table = await self.get(table_id)
         joiner_bot = await bot_seats.owner_of(self.store, user_id)
-        own_bots = seating.is_rated(table) and await self._meets_own_bots(table, user_id)
+        own_bots = seating.is_rated(table) and await bot_seats.meets_own(self.store, table, user_id)
         if table.status != "open":
             raise TableError(409, f"the table is {table.status}: nobody can join it")
         seat = next((seat for seat in table.seats if seat.is_open), None)

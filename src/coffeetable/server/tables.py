@@ -110,10 +110,9 @@ class Table(TableStandIns, TableAbandon, TableClock):
         #: they rank last, later leavers above earlier ones (``ratings``).
         self.left_order: list[int] = [seat.index for seat in self.seats if seat.left]
         self.log: list[tuple[int | None, dict[str, Any]]] = list(record.actions)
-        #: Seats that acted by their own player (a person's socket, a program's, the
-        #: seat's own bot), not by a stand-in or a leaver's bot: an abandoned match is
-        #: rated only once every seat has (``seating.summary_for``). Rebuilt from the log
-        #: after a restart, leavers left out (who played their seat is not logged).
+        #: Seats that acted by their own player (a socket, or the seat's own bot): an
+        #: abandoned match is rated only once all have (``seating``). After a restart:
+        #: from the log, leavers left out (who played a seat is not logged).
         self.acted: set[int] = {
             seat for seat, _ in self.log if seat is not None and seat not in self.left_order
         }
@@ -405,7 +404,7 @@ class Table(TableStandIns, TableAbandon, TableClock):
             self._committing = False
         self.log.append((seat, action))
         if seat is not None and (sender is not None or self._own_bot_plays(seat)):
-            self.acted.add(seat)
+            self.acted.add(seat)  # not a stand-in, nor the bot that took a leaver's seat
         self._last_action = time.monotonic()
         self.recent.extend(events)
         sent = list(events)  # one state per client carries them all (no "event" frames)
@@ -425,8 +424,7 @@ class Table(TableStandIns, TableAbandon, TableClock):
         return True
 
     def _own_bot_plays(self, seat: int) -> bool:
-        """The seat's own bot acts (a bot seat from the start), not a stand-in for its
-        person nor the bot that took a leaver's seat."""
+        """The seat's own bot acts (a bot seat from the start)."""
         return self.seats[seat].bot is not None and seat not in self.left_order
 
     async def _finish(self) -> None:

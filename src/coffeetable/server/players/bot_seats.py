@@ -113,5 +113,16 @@ async def same_person(store: Store, accounts: Sequence[int | None]) -> bool:
     return len(set(people)) < len(people)
 
 
+async def meets_own(store: Store, table: Any, user_id: int | None) -> bool:
+    """Whether the account ``user_id`` would sit at ``table`` with another account of its
+    person (``same_person``). The caller seats it without awaiting anything after this:
+    the answer is for the seats as they are on return (read again if they changed)."""
+    while True:
+        seen = [seat.user_id for seat in table.seats]
+        clash = await same_person(store, [*seen, user_id])
+        if [seat.user_id for seat in table.seats] == seen:
+            return clash
+
+
 #: Why a rated table does not seat a player with their own bots.
 OWN_BOTS = "a rated match never seats a player with their own bots: make the table unrated"
