@@ -117,8 +117,15 @@ def test_a_person_sees_their_bot_at_the_table_and_on_the_bots_board(
     page.wait_for_selector(f"{tid('profile-name')}:has-text('alice/bot-v2')")
     assert page.locator(tid("profile-name")).locator(tid("robot-mark")).count() == 1
 
-    # Revoked on the Bots page: the key is refused from then on.
+    # Who may invite it: its owner only, until she lets anyone (saved on the server).
     page.goto(f"{own_server.url}/#/bots")
+    assert not page.is_checked(tid("bot-invitable"))
+    page.check(tid("bot-invitable"))
+    page.wait_for_selector(f"{tid('bot-invitable')}:checked:not([disabled])")
+    bots = json.loads(urllib.request.urlopen(f"{own_server.url}/api/players/alice/bots").read())
+    assert [bot["invitable_by"] for bot in bots] == ["anyone"]
+
+    # Revoked on the Bots page: the key is refused from then on.
     page.click(tid("revoke-key"))
     page.wait_for_selector(tid("key-revoked"))
     with pytest.raises(urllib.error.HTTPError) as refused:

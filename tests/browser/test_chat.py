@@ -97,3 +97,38 @@ def test_the_servers_refusal_shows_in_the_chat(new_page, server: Server):
         )
     ada.wait_for_selector(f"{tid('chat-error')}:not([hidden])")
     assert "slow down" in ada.inner_text(tid("chat-error"))
+
+
+def test_a_player_who_hides_the_spectators_is_not_sent_their_lines(new_page, server: Server):
+    """Hiding the spectators' channel tells the server (``chat_mute``), which stops sending
+    it to that page's socket; showing it again brings the lines back."""
+    from tests.server.conftest import Client
+
+    table_id, ada_seat, bea_seat = two_people(server)
+    received: list[dict] = []
+    bea = new_page()
+    bea.on(
+        "websocket",
+        lambda socket: socket.on("framereceived", lambda data: received.append(json.loads(data))),
+    )
+    bea = seat_page(bea, server, table_id, bea_seat["seat"], bea_seat["token"])
+    bea.uncheck(tid("chat-show-spectators"))
+    deadline = 100
+    while sum(m["type"] == "chat_history" for m in received) < 2 and deadline:
+        bea.wait_for_timeout(50)  # the server's answer to the page's chat_mute (one more)
+        deadline -= 1
+    assert deadline, "the page did not tell the server to leave the spectators out"
+    ws_url = server.url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
+    watcher, ada = Client(ws_url), Client(f"{ws_url}?token={ada_seat['token']}")
+    try:
+        watcher.send({"type": "chat", "text": "psst, from the rail"})
+        watcher.until(lambda m: m["type"] == "chat")
+        ada.send({"type": "chat", "text": "players only"})
+        bea.wait_for_selector(f"{tid('chat-line')}[data-name=Ada]")
+        chats = [m["message"] for m in received if m["type"] == "chat"]
+        assert [m["channel"] for m in chats] == ["players"]
+        bea.check(tid("chat-show-spectators"))
+        bea.wait_for_selector(f"{tid('chat-line')}[data-channel=spectators]")
+    finally:
+        watcher.close()
+        ada.close()

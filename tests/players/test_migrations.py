@@ -180,6 +180,7 @@ def test_the_migrations_ship_inside_the_package() -> None:
         "0005_doppio_reserve_rule.py",
         "0006_tr39_skeletons.py",
         "0007_known_devices.py",
+        "0008_bot_invitations.py",
     ]
     assert (schema.MIGRATIONS / "env.py").is_file()
 
@@ -227,5 +228,44 @@ def test_revision_5_keeps_older_doppio_tables_under_the_rules_they_were_played_w
         before = options()
         assert before["old"] == rows["old"][1]
         assert before["named"] == '{"master":false,"first_player":-1}'
+    finally:
+        engine.dispose()
+
+
+def test_revision_8_lets_only_their_owners_invite_the_bots_made_before_it(
+    database_url: str,
+) -> None:
+    """Bots made before who-may-invite-it existed take the safe default, ``owner``."""
+    engine = create_engine(database_url)
+    players, bots = metadata.tables["players"], metadata.tables["bot_accounts"]
+    try:
+        schema.upgrade(engine, "0007")
+        with engine.begin() as conn:
+            for player_id, kind, name in ((1, "user", "alice"), (2, "bot", "alice/bot-v2")):
+                conn.execute(
+                    players.insert().values(
+                        id=player_id,
+                        kind=kind,
+                        name=name,
+                        name_key=name,
+                        skeleton=name,
+                        created=1.0,
+                    )
+                )
+            conn.execute(
+                sa.text(
+                    "INSERT INTO bot_accounts (player_id, owner_id, short_name, description,"
+                    " created) VALUES (2, 1, 'bot-v2', '', 1.0)"
+                )
+            )
+        schema.upgrade(engine)
+        with engine.connect() as conn:
+            assert conn.execute(sa.select(bots.c.invitable_by)).scalar_one() == "owner"
+        with engine.begin() as conn:
+            command.downgrade(schema.alembic_config(conn), "0007")
+        with engine.connect() as conn:
+            assert "invitable_by" not in {
+                column["name"] for column in sa.inspect(conn).get_columns("bot_accounts")
+            }
     finally:
         engine.dispose()

@@ -133,6 +133,12 @@ def test_leaving_a_rated_match_is_a_loss_and_moves_the_bots_rating(
         "/api/tables", json={"game": "fika", "players": 2, "bots": {"1": "greedy"}}
     ).json()["table_id"]
     assert server.summary(table_id)["rated"]
+    # The match really starts (each seat acts: Fika's two colour choices), then eve leaves.
+    socket = eve.socket(table_id)
+    rng = random.Random(1)
+    while (socket.state or {"seq": 0})["seq"] < 2:
+        play_one([socket], rng)
+    socket.close()
     left = eve.http.post(f"/api/tables/{table_id}/leave", json={})  # by the session
     assert left.status_code == 200
     assert server.summary(table_id)["status"] == "abandoned"  # nobody is left

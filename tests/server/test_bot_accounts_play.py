@@ -225,7 +225,7 @@ def test_a_person_plays_an_invited_bot_then_a_rematch(server: ServerThread, alic
         "/api/tables", json={"game": "fika", "players": 2, "bots": {"1": "alice/bot-v2"}}
     ).json()
     first = created["table_id"]
-    assert server.summary(first)["rated"] is True
+    assert server.summary(first)["rated"] is False  # never rated: she meets her own bot
     results: list[client.MatchResult] = []
     worker = threading.Thread(
         target=lambda: results.extend(

@@ -77,3 +77,54 @@ def test_bad_and_too_many_messages_are_refused(start_server: Callable[..., Serve
     refused = socket.until(lambda m: m["type"] in ("error", "chat"))
     assert refused["type"] == "error" and "2 chat messages a minute" in refused["reason"]
     socket.close()
+
+
+def test_chat_stays_open_after_a_match_but_not_at_an_abandoned_table(
+    server: ServerThread,
+) -> None:
+    created = server.create("fika", 2, name="Ana")
+    table_id = created["table_id"]
+    bea = server.join(table_id, "Bea")
+    watcher = server.client(table_id)
+    try:
+        for token in (bea["token"], created["token"]):  # every person leaves: abandoned
+            left = server.http.post(f"/api/tables/{table_id}/leave", json={"token": token})
+            assert left.status_code == 200
+        watcher.until(lambda m: m["type"] == "table" and m["table"]["status"] == "abandoned")
+        watcher.send({"type": "chat", "text": "anyone here?"})
+        refused = watcher.until(lambda m: m["type"] in ("error", "chat"))
+        assert refused["type"] == "error" and "abandoned" in refused["reason"]
+    finally:
+        watcher.close()
+    late = server.client(table_id)
+    history = late.until(lambda m: m["type"] == "chat_history")["messages"]
+    assert history == []  # nothing was kept either
+    late.close()
+
+
+def test_a_reader_who_hides_the_spectators_is_not_sent_them(server: ServerThread) -> None:
+    created = server.create("fika", 2, name="Ana")
+    table_id = created["table_id"]
+    ana = server.client(table_id, created["token"])
+    watcher, other = server.client(table_id), server.client(table_id)
+    clients = (ana, watcher, other)
+    try:
+        watcher.send({"type": "chat", "text": "hi from the stands"})
+        for client in clients:
+            chat_of(client)
+        ana.send({"type": "chat_mute", "channel": "spectators", "muted": True})
+        shown = ana.until(lambda m: m["type"] == "chat_history")["messages"]
+        assert shown == []  # the history as she now sees it
+        watcher.send({"type": "chat", "phrase": "good_luck"})
+        assert chat_of(other)["phrase"] == "good_luck"  # others still get it
+        ana.send({"type": "chat", "text": "thanks, players only"})
+        assert chat_of(ana)["text"] == "thanks, players only"  # not the spectator's line
+        assert chat_of(other)["text"] == "thanks, players only"
+        ana.send({"type": "chat_mute", "channel": "spectators", "muted": False})
+        shown = ana.until(lambda m: m["type"] == "chat_history")["messages"]
+        assert [m["channel"] for m in shown] == ["spectators", "spectators", "players"]
+        ana.send({"type": "chat_mute", "channel": "players", "muted": True})
+        assert "spectators" in ana.until(lambda m: m["type"] == "error")["reason"]
+    finally:
+        for client in clients:
+            client.close()

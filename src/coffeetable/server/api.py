@@ -48,7 +48,10 @@ TableId = Annotated[str, FastPath(min_length=1, max_length=32, pattern=r"^[A-Za-
 class Created(BaseModel):
     table_id: str
     seat: int | None = Field(description="the creator's seat (null: every seat is a bot)")
-    token: str | None = Field(description="keep it: it holds the seat, also after a restart")
+    token: str | None = Field(
+        description="keep it: it holds the seat, also after a restart (null: a program,"
+        " which plays by its API key)"
+    )
 
 
 class JoinTable(BaseModel):
@@ -57,7 +60,7 @@ class JoinTable(BaseModel):
 
 class Joined(BaseModel):
     seat: int
-    token: str
+    token: str | None = Field(description="keep it: it holds the seat (null: a program)")
 
 
 class Leave(BaseModel):

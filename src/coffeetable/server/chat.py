@@ -5,16 +5,23 @@ Client -> server: ``{"type": "chat", "text": "..."}`` or ``{"type": "chat",
 words in their own language). The channel is the sender's: ``players`` for a
 seated person, ``spectators`` for a watcher; the name is the seat's, or a
 signed-in watcher's username, else "Spectator". Everyone at the table gets
-both channels (a board may show or hide the spectators'), as
-``{"type": "chat", "message": {...}}``, and the last ``Limits.chat_history``
-messages when they connect (``{"type": "chat_history", "messages": [...]}``).
+both channels as ``{"type": "chat", "message": {...}}``, and the last
+``Limits.chat_history`` messages when they connect (``{"type":
+"chat_history", "messages": [...]}``), unless they hide the spectators':
+``{"type": "chat_mute", "channel": "spectators", "muted": true}`` (``false``
+to show it again) and the socket is no longer sent that channel; the answer
+is the chat history as that socket now sees it (a board sends it when its
+player hides the channel).
 
-Messages are kept with the table (``store.chat``), cleaned like names
+Chat stays open after a match ends (post-game talk, as on Board Game Arena)
+but not at an abandoned table: nobody is playing there any more. Messages are
+kept with the table (``store.chat``), cleaned like names
 (``text.clean_text``) and cut at ``Limits.chat_max_chars``; each socket may
 say ``Limits.chat_per_minute`` of them a minute (bursts of ``chat_burst``), and so
 may each seat over all its sockets; a client address over all its sockets
 ``address_chat_per_minute`` (``client_rates.py``).
-Muting a player is the reader's choice, kept by their browser.
+Muting a player by name is the reader's choice, kept and applied by their
+browser (names are not unique: the server cannot tell whom a name means).
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.server.connections import Connection
+from coffeetable.server.connections import Connection, dumps
 from coffeetable.server.text import clean_text
 from coffeetable.store import chat as store
 
@@ -47,6 +54,9 @@ async def load(table: Table) -> None:
 async def say(table: Table, conn: Connection, message: dict[str, Any]) -> None:
     """Keep and pass on one chat message, or answer the sender with an error."""
     limits = table.limits
+    if table.status == "abandoned":
+        conn.send_error("this table was abandoned: its chat is closed")
+        return
     text, phrase = message.get("text"), message.get("phrase")
     if phrase is not None:
         if phrase not in PHRASES or text is not None:
@@ -76,4 +86,22 @@ async def say(table: Table, conn: Connection, message: dict[str, Any]) -> None:
     out = said.to_json()
     if table.chat is not None:
         table.chat.append(out)
-    table.broadcast({"type": "chat", "message": out})
+    text = dumps({"type": "chat", "message": out})
+    for reader in table.connections:
+        if said.channel not in reader.muted:
+            reader.send(text)
+
+
+def mute(table: Table, conn: Connection, message: dict[str, Any]) -> None:
+    """Hide (or show again) the spectators' channel from this socket; answer with the
+    chat history as it now sees it."""
+    channel, muted = message.get("channel"), message.get("muted", True)
+    if channel != SPECTATORS or not isinstance(muted, bool):
+        conn.send_error('\'chat_mute\' takes "channel": "spectators" and "muted": true or false')
+        return
+    if muted:
+        conn.muted.add(channel)
+    else:
+        conn.muted.discard(channel)
+    shown = [m for m in table.chat or () if m.get("channel") not in conn.muted]
+    conn.send_json({"type": "chat_history", "messages": shown})

@@ -162,6 +162,8 @@ class Connection:
         #: its actions and chat also spend (``client_rates.py``; None: not counted).
         self.address: str | None = None
         self.rates: ClientRates | None = None
+        #: The chat channels this client said it hides: it is not sent them (``chat.py``).
+        self.muted: set[str] = set()
         #: Messages waiting for the pump (None: then the close frame).
         self._outbox: deque[str | None] = deque()
         #: A send that had to wait for the socket, for the pump to finish first.

@@ -28,6 +28,9 @@ Rules (documented in the API too):
 - Bot accounts (programs, ``players/bot_seats.py``): a seat choice may name
   one (``"alice/bot-v2"``) at creation or for an open seat; it holds the seat
   by its account and plays by its API key, and a bot sits once at a table.
+  Only its owner (or another bot of theirs) may seat it, unless the owner lets
+  anyone (``invitable_by``); a rated table never seats a player with their own
+  bots (a table with them is unrated by default; asking for it rated is 400).
 - Table settings (``table_settings.py``) are separate from game options; a
   setting's default may depend on the game (``grace_seconds``: 30 s for
   real-time games, 60 s for turn-based ones).
@@ -281,12 +284,18 @@ class Lobby:
             creator.name = clean_name(name, creator.index)
             creator.user_id = user_id
             creator_bot = await bot_seats.owner_of(self.store, user_id)
-            if creator_bot is not None:  # a program made the table with its API key
+            if creator_bot is not None:  # a program made the table with its API key:
                 bot_seats.mark_owner(creator, settings, creator_bot.owner)
-        eligible = seating.default_rated(players, [creator.user_id] if creator else [])
+                token = None  # it plays by a live key of its bot, never by a token
+        people = [creator.user_id] if creator else []
+        eligible = seating.default_rated(players, people)
+        accounts = [*people, *(bot.id for bot in programs.values())]
+        own_bots = await bot_seats.same_person(self.store, accounts)
+        if rated and own_bots:
+            raise TableError(400, bot_seats.OWN_BOTS)
         if rated and not eligible:
             raise TableError(400, "a rated table needs two seats or more, and you signed in")
-        settings[seating.RATED] = eligible if rated is None else rated
+        settings[seating.RATED] = eligible and not own_bots if rated is None else rated
         record = TableRecord(
             id=secrets.token_urlsafe(6),
             game=game.name,
@@ -312,19 +321,28 @@ class Lobby:
         return table, None if creator is None else creator.index, token
 
     async def _programs(self, levels: Any, creator: int | None) -> dict[str, Any]:
-        """The bot accounts a new table's seat choices name, by name (each once, and
-        not the creator itself)."""
+        """The bot accounts a new table's seat choices name, by name (each once, not the
+        creator itself, and each one the creator may seat)."""
         names = [level for level in levels if bot_seats.is_program_name(level)]
         found = {name: await bot_seats.find(self.store, name) for name in names}
         ids = [bot.id for bot in found.values()]
         if len(set(ids)) < len(names) or creator in ids:
             raise TableError(400, "a bot cannot sit twice at one table")
+        for bot in found.values():
+            refusal = await bot_seats.consent_refusal(self.store, bot, creator)
+            if refusal is not None:
+                raise TableError(403, refusal)
         return found
 
-    async def invite(self, table: Table, index: int, name: str) -> None:
+    async def invite(self, table: Table, index: int, name: str, inviter: int | None = None) -> None:
         """Seat the bot account called ``name`` in open seat ``index`` (it joins by its
-        API key; until it connects, the seat is away like an absent person's)."""
+        API key; until it connects, the seat is away like an absent person's).
+        ``inviter``: the account asking (only the bot's owner may, unless it lets anyone)."""
         bot = await bot_seats.find(self.store, name)
+        consent = await bot_seats.consent_refusal(self.store, bot, inviter)
+        if consent is not None:
+            raise TableError(403, consent)
+        own_bots = seating.is_rated(table) and await bot_seats.meets_own(self.store, table, bot.id)
         seat = table.seats[index]
         if not seat.is_open:
             raise TableError(409, f"seat {index} is taken: invite a bot to an open seat")
@@ -333,6 +351,8 @@ class Lobby:
         refusal = seating.may_sit(table, bot.id)
         if refusal is not None:
             raise TableError(403, refusal)
+        if own_bots:
+            raise TableError(403, bot_seats.OWN_BOTS)
         bot_seats.mark(seat, table.settings, bot)
         seat.absent_since = time.monotonic()
         table.arm_grace(index)
@@ -357,12 +377,16 @@ class Lobby:
             if seat.bot_level is not None
         )
 
-    async def join(self, table_id: str, name: str, user_id: int | None = None) -> tuple[int, str]:
-        """Take the first open seat; start the match if it was the last.
+    async def join(
+        self, table_id: str, name: str, user_id: int | None = None
+    ) -> tuple[int, str | None]:
+        """Take the first open seat; start the match if it was the last; the seat and its
+        token (None for a program: it plays by a live key of its bot).
 
         ``user_id``: the joiner's account (a rated table seats only accounts)."""
         table = await self.get(table_id)
         joiner_bot = await bot_seats.owner_of(self.store, user_id)
+        own_bots = seating.is_rated(table) and await bot_seats.meets_own(self.store, table, user_id)
         if table.status != "open":
             raise TableError(409, f"the table is {table.status}: nobody can join it")
         seat = next((seat for seat in table.seats if seat.is_open), None)
@@ -371,6 +395,8 @@ class Lobby:
         refusal = seating.may_sit(table, user_id)
         if refusal is not None:
             raise TableError(403, refusal)
+        if own_bots:
+            raise TableError(403, bot_seats.OWN_BOTS)
         token, seat.token_hash = new_token()
         seat.user_id = user_id
         seat.name = clean_name(name, seat.index)
@@ -381,7 +407,7 @@ class Lobby:
         seat.absent_since = time.monotonic()  # away until they connect: their grace starts
         table.arm_grace(seat.index)
         await self._seated(table, seat)
-        return seat.index, token
+        return seat.index, None if joiner_bot is not None else token
 
     async def leave(self, table_id: str, token: str, user_id: int | None = None) -> int:
         """The token's (or account's) person leaves the table; return their seat."""
@@ -423,7 +449,8 @@ class Lobby:
         if not table.live:
             raise TableError(409, f"the table is {table.status}")
         if bot_seats.is_program_name(level):
-            await self.invite(table, index, level)
+            inviter = user_id if user_id is not None else table.seats[mine].user_id
+            await self.invite(table, index, level, inviter)
             return
         levels = bots.available(table.game.name)
         if level not in levels:

@@ -93,13 +93,23 @@ class Ticket:
         }
 
 
-def _compatible(queue: list[Ticket], players: int) -> list[Ticket]:
+def _person(ticket: Ticket) -> str | None:
+    """The person behind an account's ticket: a person's username, a program's owner's
+    (``alice/bot-v2``: ``alice``); None for a guest."""
+    return None if ticket.user_id is None else ticket.name.split("/")[0].casefold()
+
+
+def _compatible(queue: list[Ticket], players: int, rated: bool = False) -> list[Ticket]:
     """The first tickets in line that may sit together (at most ``players``): a person
-    who does not meet bots never sits with a program; the first in line always sits."""
+    who does not meet bots never sits with a program, and in a rated queue nobody sits
+    with their own bots; the first in line always sits."""
     group: list[Ticket] = []
     for ticket in queue:
         together = [*group, ticket]
         if any(t.program for t in together) and not all(t.meet_bots for t in together):
+            continue
+        person = _person(ticket)
+        if rated and person is not None and any(_person(t) == person for t in group):
             continue
         group.append(ticket)
         if len(group) == players:
@@ -220,7 +230,7 @@ class Matchmaker:
         players = key[1]
         while True:
             queue = self.queues.get(key, [])
-            seated = _compatible(queue, players)
+            seated = _compatible(queue, players, rated=key[2])
             if not seated or (len(seated) < players and not fill_with_bots):
                 return
             # Out of the queue before any await: a second deal cannot take them too.

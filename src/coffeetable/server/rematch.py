@@ -38,7 +38,7 @@ class Offer:
     accepted: set[int] = field(default_factory=set)
     #: Once dealt: the new table, and each person's new token until they take it.
     table_id: str | None = None
-    tokens: dict[int, str] = field(default_factory=dict)
+    tokens: dict[int, str | None] = field(default_factory=dict)
     #: Held while the new table is dealt (two last acceptances at once deal one table).
     dealing: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -78,7 +78,7 @@ class Rematches:
         new_token = offer.tokens.pop(seat, None)
         return {"status": "dealt", **status, "seat": seat, "token": new_token}
 
-    async def _deal(self, table: Table) -> tuple[str, dict[int, str]]:
+    async def _deal(self, table: Table) -> tuple[str, dict[int, str | None]]:
         """The new table: every seat as it was; return its id and the people's tokens."""
         people = _people(table)
         bots = {
@@ -97,8 +97,8 @@ class Rematches:
             user_id=first.user_id,
             rated=seating.is_rated(table),
         )
-        assert seat == first.index and token is not None
-        tokens = {seat: token}
+        assert seat == first.index  # (a program gets no token: it plays by its key)
+        tokens: dict[int, str | None] = {seat: token}
         for person in others:  # seats are taken in order: each finds their own again
             index, their_token = await self.lobby.join(new.id, person.name or "", person.user_id)
             tokens[index] = their_token

@@ -110,6 +110,12 @@ class Table(TableStandIns, TableAbandon, TableClock):
         #: they rank last, later leavers above earlier ones (``ratings``).
         self.left_order: list[int] = [seat.index for seat in self.seats if seat.left]
         self.log: list[tuple[int | None, dict[str, Any]]] = list(record.actions)
+        #: Seats that acted by their own player (a socket, or the seat's own bot): an
+        #: abandoned match is rated only once all have (``seating``). After a restart:
+        #: from the log, leavers left out (who played a seat is not logged).
+        self.acted: set[int] = {
+            seat for seat, _ in self.log if seat is not None and seat not in self.left_order
+        }
         self.recent: deque[Event] = deque(maxlen=HISTORY)
         #: The chat's last messages (None until ``chat.load`` read them).
         self.chat: deque[dict[str, Any]] | None = None
@@ -154,9 +160,10 @@ class Table(TableStandIns, TableAbandon, TableClock):
         return MatchLog(self.game.name, self.players, self.seed, dict(self.options), list(self.log))
 
     def seat_for_token(self, token: str) -> int | None:
-        """The seat this token holds, or None."""
+        """The seat this token holds, or None. A program's seat (a bot account's) answers
+        to a live API key of its bot only, never to a token (``players/bot_seats.py``)."""
         for seat in self.seats:
-            if seat.matches(token):
+            if seat.program is None and seat.matches(token):
                 return seat.index
         return None
 
@@ -396,6 +403,8 @@ class Table(TableStandIns, TableAbandon, TableClock):
         finally:
             self._committing = False
         self.log.append((seat, action))
+        if seat is not None and (sender is not None or self._own_bot_plays(seat)):
+            self.acted.add(seat)  # not a stand-in, nor the bot that took a leaver's seat
         self._last_action = time.monotonic()
         self.recent.extend(events)
         sent = list(events)  # one state per client carries them all (no "event" frames)
@@ -413,6 +422,10 @@ class Table(TableStandIns, TableAbandon, TableClock):
         self._bump()
         self._arm_idle()
         return True
+
+    def _own_bot_plays(self, seat: int) -> bool:
+        """The seat's own bot acts (a bot seat from the start)."""
+        return self.seats[seat].bot is not None and seat not in self.left_order
 
     async def _finish(self) -> None:
         self._cancel_timers()

@@ -37,7 +37,8 @@ permessage-deflate (frames are small: compressing cost more CPU than sending).
 
 Client -> server: ``{"type": "act", "action": {...}}`` (the seat comes from
 the token or the session, never from the message), ``{"type": "chat", "text"
-| "phrase"}`` and ``{"type": "ping"}``. An act may name
+| "phrase"}``, ``{"type": "chat_mute", "channel": "spectators", "muted"}``
+(``chat.py``) and ``{"type": "ping"}``. An act may name
 the ``"seq"`` of the state it was decided on (one of the last 8 this client
 was sent; older: "too slow"); without it, the last state sent counts. "too
 slow" answers an action that state offered but that is no longer legal, or no
@@ -71,6 +72,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
@@ -155,6 +157,7 @@ async def _serve_table(
     address: str | None = None,
 ) -> None:
     account = None
+    since = time.monotonic()  # a revocation from now on reaches this socket
     if not token:  # a signed-in player's seat from any browser (the Origin was checked),
         # or a bot's by its API key (``Authorization: Bearer``; never in the URL)
         try:
@@ -164,13 +167,24 @@ async def _serve_table(
             return
     user_id = None if account is None else account.user_id
     program = account is not None and is_program(account)
+    # Signing out or revoking the key closes the socket (``players/revocation.py``).
+    opened_by = websocket.app.state.players.revocations.opened_by(account, since)
     try:
         table = await lobby.get(table_id)
     except Elsewhere as moved:  # another process runs it: relay this socket there
         assert lobby.cluster is not None
         username = None if account is None else account.username
         await lobby.cluster.relay.serve(
-            websocket, moved.owner, table_id, token, user_id, username, watch, program, address
+            websocket,
+            moved.owner,
+            table_id,
+            token,
+            user_id,
+            username,
+            watch,
+            program,
+            address,
+            opened_by,
         )
         return
     except TableError as error:
@@ -187,6 +201,7 @@ async def _serve_table(
     if account is not None:
         conn.viewer_name = account.username
     table.attach(conn)
+    opened_by.attach(conn)
     pump = asyncio.create_task(conn.pump())
     flooded = False
     try:
@@ -201,6 +216,7 @@ async def _serve_table(
     except WebSocketDisconnect:
         pass
     finally:
+        opened_by.detach(conn)
         table.detach(conn)
         if flooded:  # let the pump send what is queued, then the close frame
             with contextlib.suppress(Exception):
@@ -253,6 +269,8 @@ def frame_size(text: str | None, data: bytes | None) -> int:
 def handle_frame(conn: Connection, frame: Frame, deliver: Callable[[dict[str, Any]], bool]) -> bool:
     """One frame from the client: checked, then ``deliver``-ed (to ``handle`` here, or
     relayed to the table's process). False once it floods (the caller closes the socket)."""
+    if conn.closed:  # closed by the server (e.g. its session ended): nothing it sends counts
+        return True
     throttle = conn.throttle
     message, error = parse(frame, throttle.limits)
     if not throttle.messages.take():
@@ -288,6 +306,8 @@ def handle(table: Table, conn: Connection, message: dict[str, Any]) -> bool:
         task = asyncio.get_running_loop().create_task(chat.say(table, conn, message))
         _saying.add(task)  # keep a reference until it is done (asyncio holds weak ones)
         task.add_done_callback(_saying.discard)
+    elif kind == "chat_mute":
+        chat.mute(table, conn, message)
     else:
         conn.send_error(f"unknown message type {kind[:40]!r}")
     return True

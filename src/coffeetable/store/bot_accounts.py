@@ -7,7 +7,8 @@ bots from people already does: leaderboards, match participants) with a
 never collides with either.
 
 - ``bot_accounts``: the bot's ``players.id``, its owner's, its short name
-  (``bot-v2``), a description and when it was made.
+  (``bot-v2``), a description, when it was made, and who may invite it to a
+  seat (``invitable_by``: ``owner``, the default, or ``anyone``).
 - ``api_keys``: a public random ``id`` (to list and revoke), the SHA-256 of
   the key (never the key), the key's first characters (to recognise it in a
   list), created, last used, and revoked (a revoked key stays listed, refused).
@@ -28,6 +29,10 @@ from coffeetable.store.db import metadata
 from coffeetable.store.matches import ratings
 from coffeetable.store.players import BOT, players
 
+#: Who may invite a bot account to a seat (``bot_accounts.invitable_by``).
+OWNER, ANYONE = "owner", "anyone"
+INVITABLE_BY = (OWNER, ANYONE)
+
 bot_accounts = sa.Table(
     "bot_accounts",
     metadata,
@@ -36,6 +41,7 @@ bot_accounts = sa.Table(
     sa.Column("short_name", sa.String(20), nullable=False),
     sa.Column("description", sa.String(200), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
+    sa.Column("invitable_by", sa.String(8), nullable=False, server_default=OWNER),
 )
 
 api_keys = sa.Table(
@@ -64,6 +70,8 @@ class BotRow:
     owner: str
     description: str
     created: float
+    #: Who may invite it to a seat: ``owner`` (its owner, or their other bots) or ``anyone``.
+    invitable_by: str = OWNER
 
 
 @dataclass(frozen=True)
@@ -107,6 +115,7 @@ def _bot_select() -> sa.Select[Any]:
             _owners.c.name.label("owner"),
             bot_accounts.c.description,
             bot_accounts.c.created,
+            bot_accounts.c.invitable_by,
         )
         .join(bot_accounts, bot_accounts.c.player_id == players.c.id)
         .join(_owners, _owners.c.id == bot_accounts.c.owner_id)
@@ -115,7 +124,14 @@ def _bot_select() -> sa.Select[Any]:
 
 def _bot(row: Any) -> BotRow:
     return BotRow(
-        row.id, row.name, row.short_name, row.owner_id, row.owner, row.description, row.created
+        row.id,
+        row.name,
+        row.short_name,
+        row.owner_id,
+        row.owner,
+        row.description,
+        row.created,
+        row.invitable_by,
     )
 
 
@@ -162,6 +178,17 @@ def bots_of(conn: Connection, owner_id: int) -> list[BotRow]:
     """The account's bots, oldest first."""
     query = _bot_select().where(bot_accounts.c.owner_id == owner_id)
     return [_bot(row) for row in conn.execute(query.order_by(players.c.id)).all()]
+
+
+def set_invitable_by(conn: Connection, player_id: int, invitable_by: str) -> None:
+    """Who may invite the bot to a seat from now on (one of ``INVITABLE_BY``)."""
+    if invitable_by not in INVITABLE_BY:
+        raise ValueError(f"invitable_by is one of {INVITABLE_BY}")
+    conn.execute(
+        bot_accounts.update()
+        .where(bot_accounts.c.player_id == player_id)
+        .values(invitable_by=invitable_by)
+    )
 
 
 def bot_by_key(conn: Connection, name_key: str) -> BotRow | None:

@@ -2,9 +2,11 @@
 
 ``send(process, message)`` queues a message for another process; one task per
 destination publishes them in order, so what one process sends another
-arrives in the order it was sent. ``call(process, op, args)`` sends a call and
-waits for its answer on this process's own channel. Messages are JSON (orjson)
-objects with a ``kind``; the cluster registers a handler per kind.
+arrives in the order it was sent. ``broadcast(message)`` sends one to every
+process (this one too), on a channel they all listen to. ``call(process, op,
+args)`` sends a call and waits for its answer on this process's own channel.
+Messages are JSON (orjson) objects with a ``kind``; the cluster registers a
+handler per kind.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ Message = dict[str, Any]
 Handler = Callable[[Message], Awaitable[None] | None]
 #: A call's answer: ("ok", result) | ("error", [status, detail, retry_after]) | ("moved", owner).
 Answer = tuple[str, Any]
+#: The destination of ``broadcast``: every process listens on its channel.
+EVERYONE = "*"
 
 
 class Bus:
@@ -46,11 +50,13 @@ class Bus:
         self._tasks: set[asyncio.Task[None]] = set()
 
     def channel(self, process: str) -> str:
+        if process == EVERYONE:
+            return f"{self.prefix}:everyone"
         return f"{self.prefix}:inbox:{process}"
 
     async def start(self) -> None:
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(self.channel(self.me))
+        await self._pubsub.subscribe(self.channel(self.me), self.channel(EVERYONE))
         self._listener = asyncio.get_running_loop().create_task(self._listen())
 
     async def close(self) -> None:
@@ -83,6 +89,10 @@ class Bus:
             task = asyncio.get_running_loop().create_task(self._publish(process, queue))
             self._publishers[process] = task
         queue.put_nowait(orjson.dumps(message))
+
+    def broadcast(self, message: Message) -> None:
+        """Queue ``message`` for every process (this one gets it too)."""
+        self.send(EVERYONE, message)
 
     async def _publish(self, process: str, queue: asyncio.Queue[bytes]) -> None:
         channel = self.channel(process)
@@ -155,7 +165,7 @@ class Bus:
                     await self._pubsub.aclose()
                 self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
                 with contextlib.suppress(Exception):
-                    await self._pubsub.subscribe(self.channel(self.me))
+                    await self._pubsub.subscribe(self.channel(self.me), self.channel(EVERYONE))
 
     async def _listen_once(self) -> None:
         async for item in self._pubsub.listen():

@@ -54,6 +54,22 @@ REDIS_CONNECTIONS = 32
 ADOPT_PER_TICK = 20
 
 
+def redis_pool(redis_url: str, wait_seconds: float) -> Any:
+    """The connection pool of one process, from its Redis URL as redis-py reads it:
+    ``redis://`` or ``rediss://`` (TLS; ``?ssl_ca_certs=...`` and the other ``ssl_*``
+    options in the query), ``user:password@`` (an ACL user, or ``:password@``,
+    percent-encoded), ``/db``. Redis holds authority over the site (docs/deploy.md).
+
+    A bounded pool whose callers wait (``wait_seconds``) for a free connection: a burst
+    (hundreds of sockets opening at once) queues instead of failing with "too many
+    connections"."""
+    import redis.asyncio
+
+    return redis.asyncio.BlockingConnectionPool.from_url(
+        redis_url, max_connections=REDIS_CONNECTIONS, timeout=wait_seconds
+    )
+
+
 def process_name() -> str:
     """A name for this process, unique even when a pid is reused."""
     return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
@@ -75,12 +91,7 @@ class Cluster:
         self.me = process_name()
         self.prefix = prefix
         self.lease_seconds = lease_seconds
-        # A bounded pool whose callers wait for a free connection: a burst (hundreds of
-        # sockets opening at once) queues instead of failing with "too many connections".
-        pool = redis.asyncio.BlockingConnectionPool.from_url(
-            redis_url, max_connections=REDIS_CONNECTIONS, timeout=lease_seconds
-        )
-        self.redis = redis.asyncio.Redis(connection_pool=pool)
+        self.redis = redis.asyncio.Redis(connection_pool=redis_pool(redis_url, lease_seconds))
         self.lobby = lobby
         self.leases = Leases(self.redis, prefix, self.me, lease_seconds)
         self.bus = Bus(self.redis, prefix, self.me, call_timeout=max(2.0, lease_seconds))

@@ -35,6 +35,7 @@ from coffeetable.server.lobby import TableError
 
 if TYPE_CHECKING:
     from coffeetable.server.cluster.node import Cluster
+    from coffeetable.server.players.revocation import OpenedBy
     from coffeetable.server.tables import Table
 
 log = logging.getLogger("coffeetable.cluster")
@@ -111,9 +112,11 @@ class Relay:
         watch: bool,
         program: bool = False,
         address: str | None = None,
+        opened_by: OpenedBy | None = None,
     ) -> None:
         """Hold ``websocket`` for a table ``owner`` runs, until either side closes.
-        ``address``: the client's, for the owner's per-address counts."""
+        ``address``: the client's, for the owner's per-address counts; ``opened_by``: its
+        session or key, whose revocation closes it."""
         from coffeetable.server import ws
 
         cluster = self.cluster
@@ -121,6 +124,8 @@ class Relay:
         await websocket.accept()
         conn = Connection(websocket, None, cluster.lobby.limits)
         self.sockets[conn_id] = (conn, owner)
+        if opened_by is not None:
+            opened_by.attach(conn)
         opening = {"kind": "ws_open", "conn": conn_id, "from": cluster.me, "table": table_id}
         cluster.bus.send(
             owner,
@@ -153,6 +158,8 @@ class Relay:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            if opened_by is not None:
+                opened_by.detach(conn)
             self.sockets.pop(conn_id, None)
             cluster.bus.send(owner, {"kind": "ws_bye", "conn": conn_id, "from": cluster.me})
             conn.close(RESTART, "")

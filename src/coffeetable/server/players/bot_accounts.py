@@ -5,8 +5,10 @@ A signed-in person makes a bot ("bot-v2"); it is named ``owner/bot``
 ``bot``, so leaderboards and match records mark it as a bot) and acts through
 API keys (``api_keys.py``): made by its owner (shown once), listed by prefix,
 revoked at once. Only the owner may see or change a bot's keys; a key acts
-for its bot and nothing else. Limits: ``Limits.bots_per_account`` bots per
-person, ``Limits.keys_per_bot`` live keys per bot.
+for its bot and nothing else. Only the owner (or another bot of theirs) may
+seat a bot at a table, unless they let anyone invite it (``invitable_by``).
+Limits: ``Limits.bots_per_account`` bots per person, ``Limits.keys_per_bot``
+live keys per bot.
 
 ``BotAccounts.resolve`` turns a key into the bot's ``ProgramAccount``, the
 way the session cookie gives a person's ``Account``; the table socket then
@@ -25,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from coffeetable.server.limits import Limits
 from coffeetable.server.players import usernames
 from coffeetable.server.players.api_keys import ProgramAccount, hash_key, new_key
+from coffeetable.server.players.revocation import KEY_REVOKED, SocketRevocations, api_key
 from coffeetable.server.players.service import PlayersError
 from coffeetable.server.players.sessions import Account
 from coffeetable.server.text import clean_text
@@ -77,9 +80,16 @@ class NewKey:
 class BotAccounts:
     """Bots and their keys, over the ``Store`` (one per app: ``bot_service``)."""
 
-    def __init__(self, store: Store, limits: Limits | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        limits: Limits | None = None,
+        revocations: SocketRevocations | None = None,
+    ) -> None:
         self.store = store
         self.limits = limits or Limits()
+        #: Closes the sockets a revoked key opened (the players service's, shared).
+        self.revocations = revocations or SocketRevocations()
 
     # -- bots ------------------------------------------------------------------
 
@@ -120,6 +130,19 @@ class BotAccounts:
         if bot is None or bot.owner_id != owner.user_id:
             raise PlayersError(404, f"you have no bot called {short_name[:40]!r}")
         return bot
+
+    async def set_invitable_by(
+        self, owner: Account, short_name: str, invitable_by: str
+    ) -> db.BotRow:
+        """Who may invite the owner's bot to a seat: ``owner`` (them, or their other bots)
+        or ``anyone`` (400 for anything else, 404 not their bot)."""
+        bot = await self.owned(owner, short_name)
+        if invitable_by not in db.INVITABLE_BY:
+            raise PlayersError(400, f"invitable_by is one of {', '.join(db.INVITABLE_BY)}")
+        await self.store.write(lambda conn: db.set_invitable_by(conn, bot.id, invitable_by))
+        found = await self.store.read(lambda conn: db.bot_by_id(conn, bot.id))
+        assert found is not None
+        return found
 
     async def find(self, name: str) -> db.BotRow | None:
         """A bot account by its full name (``alice/bot-v2``, any case), or None."""
@@ -162,6 +185,7 @@ class BotAccounts:
         bot = await self.owned(owner, short_name)
         if not await self.store.write(lambda conn: db.revoke_key(conn, bot.id, key_id[:40])):
             raise PlayersError(404, "this bot has no live key by that id")
+        self.revocations.revoke([api_key(key_id[:40])], KEY_REVOKED)
         log.info("API key %s of %s revoked", key_id[:40], bot.name)
 
     async def resolve(self, key: str) -> ProgramAccount | None:
@@ -189,6 +213,6 @@ def bot_service(state: object) -> BotAccounts:
     if service is None:
         players = state.players  # type: ignore[attr-defined]
         limits = getattr(getattr(state, "lobby", None), "limits", None)
-        service = BotAccounts(players.store, limits)
+        service = BotAccounts(players.store, limits, players.revocations)
         state.bot_accounts = service  # type: ignore[attr-defined]
     return service

@@ -12,11 +12,17 @@ settings (``settings["programs"]``: seat -> owner).
 
 A seat choice names a bot account by its full name (``"alice/bot-v2"``,
 ``is_program_name``), where a site bot is named by its level (``"greedy"``).
+
+Who may seat a bot account (``consent_refusal``): its owner, or another bot of
+theirs, unless the owner lets anyone invite it (``invitable_by: anyone``, a
+setting of the bot). A rated match never seats two accounts of one person
+(``same_person``: a player and their own bot, or two bots of one owner), so
+that nobody rates themselves up against their own programs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from coffeetable.store import Store
@@ -84,3 +90,39 @@ async def owner_of(store: Store, user_id: int | None) -> db.BotRow | None:
     if user_id is None:
         return None
     return await store.read(lambda conn: db.bot_by_id(conn, user_id))
+
+
+async def consent_refusal(store: Store, bot: db.BotRow, inviter: int | None) -> str | None:
+    """Why the account ``inviter`` (None: a guest) may not seat ``bot``, or None."""
+    if bot.invitable_by == db.ANYONE or inviter == bot.owner_id:
+        return None
+    inviting_bot = await owner_of(store, inviter)
+    if inviting_bot is not None and inviting_bot.owner_id == bot.owner_id:
+        return None  # another bot of the same owner
+    return f"{bot.name} is seated by its owner only (its owner may let anyone invite it)"
+
+
+async def same_person(store: Store, accounts: Sequence[int | None]) -> bool:
+    """True when two of ``accounts`` (``players.id``; None: a guest) are one person's: a
+    player and their own bot, or two bots of one owner."""
+    ids = [account for account in accounts if account is not None]
+    if len(ids) < 2:
+        return False
+    bots = await store.read(lambda conn: db.bots_by_ids(conn, ids))
+    people = [bots[account].owner_id if account in bots else account for account in ids]
+    return len(set(people)) < len(people)
+
+
+async def meets_own(store: Store, table: Any, user_id: int | None) -> bool:
+    """Whether the account ``user_id`` would sit at ``table`` with another account of its
+    person (``same_person``). The caller seats it without awaiting anything after this:
+    the answer is for the seats as they are on return (read again if they changed)."""
+    while True:
+        seen = [seat.user_id for seat in table.seats]
+        clash = await same_person(store, [*seen, user_id])
+        if [seat.user_id for seat in table.seats] == seen:
+            return clash
+
+
+#: Why a rated table does not seat a player with their own bots.
+OWN_BOTS = "a rated match never seats a player with their own bots: make the table unrated"

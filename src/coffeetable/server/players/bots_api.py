@@ -4,6 +4,8 @@
   ``GET /api/bots`` my bots; ``GET /api/players/{name}/bots`` someone's bots
   (to invite one by name); ``GET /api/players/{owner}/{bot}`` a bot's profile
   (the players' profile, as ``/api/players/{name}`` gives a person's).
+- ``PATCH /api/bots/{bot}`` ``{"invitable_by": "owner" | "anyone"}``: who may
+  seat the bot at a table (default: its owner only, or another bot of theirs).
 - ``POST /api/bots/{bot}/keys`` a new API key, shown in this answer only;
   ``GET /api/bots/{bot}/keys`` the keys by prefix; ``DELETE
   /api/bots/{bot}/keys/{id}`` revokes one at once.
@@ -16,7 +18,7 @@ changes come from this site's pages only (403 otherwise).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 from pydantic import BaseModel, Field
@@ -55,6 +57,15 @@ class BotOut(BaseModel):
     owner: str
     description: str
     created: float
+    invitable_by: str = Field(
+        description='who may seat it at a table: "owner" (its owner or their bots) or "anyone"'
+    )
+
+
+class BotSettings(BaseModel):
+    invitable_by: Literal["owner", "anyone"] = Field(
+        description='who may seat the bot at a table: "owner" (you, or your bots) or "anyone"'
+    )
 
 
 class NewKeyBody(BaseModel):
@@ -116,6 +127,7 @@ def _bot(row: db.BotRow) -> BotOut:
         owner=row.owner,
         description=row.description,
         created=row.created,
+        invitable_by=row.invitable_by,
     )
 
 
@@ -147,6 +159,20 @@ async def create_bot(body: NewBot, request: Request, person: Person) -> BotOut:
 @router.get("/bots", summary="my bot accounts", responses=_ERRORS)
 async def my_bots(request: Request, person: Person) -> list[BotOut]:
     return [_bot(row) for row in await _service(request).mine(person)]
+
+
+@router.patch(
+    "/bots/{bot}",
+    summary="change my bot's settings: who may seat it at a table",
+    responses=_ERRORS,
+    dependencies=[Depends(from_this_site)],
+)
+async def change_bot(bot: BotName, body: BotSettings, request: Request, person: Person) -> BotOut:
+    try:
+        row = await _service(request).set_invitable_by(person, bot, body.invitable_by)
+    except PlayersError as error:
+        raise _http(error) from None
+    return _bot(row)
 
 
 @router.get(

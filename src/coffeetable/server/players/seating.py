@@ -10,6 +10,9 @@ These helpers read live tables duck-typed (``Table`` from ``server.tables``:
   in (bots allowed, at least one person). A rated table seats only accounts.
 - A signed-in player's seat belongs to the account: its sockets may play it
   by the session cookie (``seat_for_user``), from any browser.
+- A rated match abandoned before it really started (before every seat acted
+  by its own player: the table's ``acted``) is recorded unrated: leaving at
+  once, on both sides, moves nobody's rating.
 """
 
 from __future__ import annotations
@@ -66,7 +69,8 @@ def summary_for(table: Any, left: Sequence[int] = (), status: str = "over") -> M
 
     ``left``: seats whose person left (or was replaced by a bot), in the
     order it happened; seats with an account and a bot now are added anyway.
-    ``status``: ``over`` (the game ended) or ``abandoned`` (every person left).
+    ``status``: ``over`` (the game ended) or ``abandoned`` (every person left: rated
+    only if every seat had acted by its own player, ``table.acted``).
     Call it after the last action is applied, before the write that saves it.
     """
     state = table.state
@@ -84,13 +88,14 @@ def summary_for(table: Any, left: Sequence[int] = (), status: str = "over") -> M
     left_seats = list(left) + [
         seat.index for seat in table.seats if seat.left and seat.index not in left
     ]
+    started = set(range(table.players)) <= set(getattr(table, "acted", range(table.players)))
     return MatchSummary(
         table_id=table.id,
         game=table.game.name,
         players=table.players,
         seats=seats,
         winners=list(state.winners) if state.is_over else [],
-        rated=is_rated(table),
+        rated=is_rated(table) and (status == "over" or started),
         left=left_seats,
         status=status,
     )

@@ -36,6 +36,13 @@ from coffeetable.server.players import devices, passwords, usernames
 from coffeetable.server.players.api_keys import bearer_key
 from coffeetable.server.players.fair_slots import Busy
 from coffeetable.server.players.passwords import Hasher, PasswordError
+from coffeetable.server.players.revocation import (
+    SESSION_ENDED,
+    SIGNED_OUT_EVERYWHERE,
+    SocketRevocations,
+    session,
+    sessions_of,
+)
 from coffeetable.server.players.sessions import (
     IDLE,
     MAX_AGE,
@@ -140,6 +147,8 @@ class PlayersService:
             allowed=limits.sign_ups_per_hour, window=3600.0, base=60.0
         )
         self._purged = 0.0
+        #: The open sockets by what they were opened with: ending a session closes them.
+        self.revocations = SocketRevocations(getattr(lobby, "cluster", None))
 
     # -- signing up and in ---------------------------------------------------
 
@@ -234,7 +243,10 @@ class PlayersService:
             await self.store.write(lambda conn: db.set_password_hash(conn, found.player_id, fresh))
         if replacing:
             old = hash_secret(replacing)
+            ended = await self.store.read(lambda conn: db.session_by_hash(conn, old))
             await self.store.write(lambda conn: db.delete_session_by_hash(conn, old))
+            if ended is not None:
+                self.revocations.revoke([session(ended.id)], SESSION_ENDED)
         return await self._sign_in(found.player_id, found.name, user_agent, claims, device)
 
     async def _known(self, device: str | None, user_id: int) -> bool:
@@ -332,18 +344,25 @@ class PlayersService:
         return await self.store.read(lambda conn: db.list_sessions(conn, account.user_id))
 
     async def revoke(self, account: Account, session_id: str) -> bool:
-        """End one of the account's sessions; False if it has none by that id."""
-        return await self.store.write(
+        """End one of the account's sessions (its open sockets close, on every process);
+        False if it has none by that id."""
+        ended = await self.store.write(
             lambda conn: db.delete_session(conn, account.user_id, session_id)
         )
+        if ended:
+            self.revocations.revoke([session(session_id)], SESSION_ENDED)
+        return ended
 
     async def logout(self, account: Account) -> None:
         """End the account's current session."""
         await self.revoke(account, account.session_id)
 
     async def logout_everywhere(self, account: Account) -> int:
-        """End every session of the account (this one too); return how many."""
-        return await self.store.write(lambda conn: db.delete_sessions(conn, account.user_id))
+        """End every session of the account (this one too; their open sockets close, on
+        every process); return how many."""
+        ended = await self.store.write(lambda conn: db.delete_sessions(conn, account.user_id))
+        self.revocations.revoke([sessions_of(account.user_id)], SIGNED_OUT_EVERYWHERE)
+        return ended
 
     # -- seats ---------------------------------------------------------------
 

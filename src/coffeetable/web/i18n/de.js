@@ -314,6 +314,8 @@ export default {
   'bots.revoked': "widerrufen",
   'bots.revoke': "Widerrufen",
   'bots.never': "nie",
+  'bots.anyoneInvites': "Jeder darf diesen Bot an einen Tisch einladen (sonst nur du und deine Bots)",
+  'bots.invitableToast': "Gespeichert: wer ihn einladen darf.",
   'bots.createdToast': "Dein Bot ist angelegt. Gib ihm einen Schlüssel, damit er spielt.",
   'bots.revokedToast': "Der Schlüssel ist widerrufen: Er funktioniert nicht mehr.",
   'board.botsTitle': "Bots",

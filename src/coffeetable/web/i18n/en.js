@@ -314,6 +314,8 @@ export default {
   'bots.revoked': "revoked",
   'bots.revoke': "Revoke",
   'bots.never': "never",
+  'bots.anyoneInvites': "Anyone may invite this bot to a table (otherwise only you and your bots)",
+  'bots.invitableToast': "Who may invite it is saved.",
   'bots.createdToast': "Your bot is made. Give it a key to play.",
   'bots.revokedToast': "The key is revoked: it no longer works.",
   'board.botsTitle': "Bots",

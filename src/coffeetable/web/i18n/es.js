@@ -314,6 +314,8 @@ export default {
   'bots.revoked': "revocada",
   'bots.revoke': "Revocar",
   'bots.never': "nunca",
+  'bots.anyoneInvites': "Cualquiera puede invitar a este bot a una mesa (si no, solo tú y tus bots)",
+  'bots.invitableToast': "Guardado: quién puede invitarlo.",
   'bots.createdToast': "Tu bot está creado. Dale una clave para jugar.",
   'bots.revokedToast': "La clave está revocada: ya no funciona.",
   'board.botsTitle': "Bots",

@@ -314,6 +314,8 @@ export default {
   'bots.revoked': "révoquée",
   'bots.revoke': "Révoquer",
   'bots.never': "jamais",
+  'bots.anyoneInvites': "Tout le monde peut inviter ce bot à une table (sinon vous seul et vos bots)",
+  'bots.invitableToast': "Enregistré : qui peut l'inviter.",
   'bots.createdToast': "Votre bot est créé. Donnez-lui une clé pour jouer.",
   'bots.revokedToast': "La clé est révoquée : elle ne fonctionne plus.",
   'board.botsTitle': "Bots",

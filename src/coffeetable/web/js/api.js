@@ -71,6 +71,8 @@ export const api = {
   myBots: () => request('GET', '/api/bots'),
   createBot: (name, description) => request('POST', '/api/bots', { name, description }),
   botKeys: (bot) => request('GET', `/api/bots/${encodeURIComponent(bot)}/keys`),
+  // Who may seat the bot at a table: 'owner' (me and my bots) or 'anyone'.
+  setBotInvitable: (bot, invitableBy) => request('PATCH', `/api/bots/${encodeURIComponent(bot)}`, { invitable_by: invitableBy }),
   createBotKey: (bot, label) => request('POST', `/api/bots/${encodeURIComponent(bot)}/keys`, { label }),
   revokeBotKey: (bot, id) =>
     request('DELETE', `/api/bots/${encodeURIComponent(bot)}/keys/${encodeURIComponent(id)}`),

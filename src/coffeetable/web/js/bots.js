@@ -4,7 +4,7 @@
 
 import { api } from './api.js';
 import { account, refresh } from './account.js';
-import { html, onClick, setHTML, toast } from './dom.js';
+import { attrs, html, onClick, setHTML, toast } from './dom.js';
 import { t } from './i18n.js';
 import { dateText, failure, robotMark } from './players.js';
 
@@ -61,6 +61,9 @@ export function mount(root) {
     return html`<li class="bot-item" data-testid="bot-item" data-bot="${bot.name}">
       <h2>${robotMark()}<span data-testid="bot-name">${bot.name}</span></h2>
       ${bot.description ? html`<p>${bot.description}</p>` : ''}
+      <p><label><input type="checkbox" data-action="invitable" data-bot="${bot.short_name}"
+        data-testid="bot-invitable" ${attrs({ checked: bot.invitable_by === 'anyone' })}>
+        ${t('bots.anyoneInvites')}</label></p>
       ${made ? html`<div class="new-key" role="status" data-testid="new-key-box">
           <p>${t('bots.keyOnce')}</p><code data-testid="new-key">${made}</code></div>` : ''}
       <div class="table-scroll"><table class="stats bot-keys" data-testid="bot-keys">
@@ -123,12 +126,27 @@ export function mount(root) {
     await load();
   });
 
+  const onChange = async (event) => {
+    const box = event.target;
+    if (!box.matches('[data-action="invitable"]')) return;
+    box.disabled = true;
+    try {
+      await api.setBotInvitable(box.dataset.bot, box.checked ? 'anyone' : 'owner');
+      toast(t('bots.invitableToast'));
+    } catch (err) {
+      toast(failure(err), 'error');
+    }
+    await load();
+  };
+  root.addEventListener('change', onChange);
+
   load();
   return {
     destroy() {
       destroyed = true;
       fresh.clear();
       root.removeEventListener('submit', onSubmit);
+      root.removeEventListener('change', onChange);
       offNewKey();
       offRevoke();
     },

@@ -2,7 +2,8 @@
 //
 // Two channels come from the server: the players' and the spectators'. Every
 // reader sees the players' channel; a seated player may hide the spectators'
-// (remembered by this browser). Any name may be muted (remembered too): its
+// (remembered by this browser), and then the page tells the server so
+// ({type: 'chat_mute'}), which stops sending that channel to this socket. Any name may be muted (remembered too): its
 // lines are hidden. Quick phrases arrive as keys ("gg") and are worded in the
 // reader's language (chat.phrase.gg). Every name and text goes through html``.
 
@@ -30,12 +31,14 @@ function setMuted(name, muted) {
 
 /**
  * Mount the chat in root. ctx: {seat() -> our seat or null, send(msg) -> bool}.
- * Returns {history(messages), message(m), error(reason), relabel(), destroy()}.
+ * Returns {history(messages), message(m), error(reason), relabel(), connected(), destroy()}.
  */
 export function mountChat(root, ctx) {
   let messages = [];
   let lastSent = 0;
   let problem = '';
+  // Whether this socket was told to leave the spectators' channel out (a new socket: no).
+  let toldMuted = false;
   setHTML(root, html`
     <section class="chat" data-testid="chat" aria-labelledby="chat-title">
       <header class="chat-head">
@@ -77,7 +80,15 @@ export function mountChat(root, ctx) {
     </li>`;
   }
 
+  /** Tell the server whether to send us the spectators' channel, when that changed. */
+  function syncSpectators() {
+    const muted = !showSpectators();
+    if (muted === toldMuted) return;
+    if (ctx.send({ type: 'chat_mute', channel: 'spectators', muted })) toldMuted = muted;
+  }
+
   function render() {
+    syncSpectators();
     const muted = mutedNames();
     const spectators = showSpectators();
     const shown = messages.filter((m) => !muted.has(String(m.name || '')) && (spectators || m.channel !== 'spectators'));
@@ -155,6 +166,11 @@ export function mountChat(root, ctx) {
     },
     relabel,
     refresh: render,
+    /** A new socket is open: it sends both channels until told otherwise. */
+    connected() {
+      toldMuted = false;
+      render();
+    },
     destroy() { offs.forEach((off) => off()); },
   };
 }

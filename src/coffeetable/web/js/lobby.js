@@ -360,7 +360,12 @@ function buildCreateBody(form, game) {
   const name = els.namedItem('name').value.trim() || t('lobby.namePlaceholder');
   const body = { game: game.name, players, options, bots, name };
   const rated = els.namedItem('rated');
-  if (rated) body.rated = rated.checked; // left out: the server's default (rated when all are signed in)
+  // A table with one of my own bots is never rated: then the server's default decides.
+  const me = account();
+  const mine = (bot) => Boolean(me) && bot.split('/')[0].toLowerCase() === me.username.toLowerCase();
+  const withMyBot = Object.values(bots).some((bot) => bot.includes('/') && mine(bot));
+  // left out: the server's default (rated when all are signed in, and no one meets their own bots)
+  if (rated && !(withMyBot && rated.checked)) body.rated = rated.checked;
   return body;
 }
 

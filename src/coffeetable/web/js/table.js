@@ -349,6 +349,7 @@ export function mount(root, route) {
 
   function onStatus(status, detail) {
     view.status = status;
+    if (status === 'open') chat.connected();
     if (status === 'reconnecting') banner(t('table.reconnecting'), 'warn');
     else if (status === 'closed') banner(t('table.closed', { reason: detail || '' }), 'error');
     else banner('');
