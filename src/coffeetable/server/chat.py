@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from coffeetable.server import wire
 from coffeetable.server.connections import Connection
 from coffeetable.server.text import clean_text
 from coffeetable.store import chat as store
@@ -53,8 +54,10 @@ async def say(table: Table, conn: Connection, message: dict[str, Any]) -> None:
     elif not isinstance(text, str) or not (text := clean_text(text, limits.chat_max_chars)):
         conn.send_error(f"a chat message has a 'text' of 1 to {limits.chat_max_chars} characters")
         return
-    if not conn.throttle.chat.take():
-        conn.send_error(f"slow down: at most {limits.chat_per_minute} chat messages a minute")
+    bucket = conn.throttle.chat
+    if not bucket.take():
+        reason = f"slow down: at most {limits.chat_per_minute} chat messages a minute"
+        conn.send_error(reason, wire.RATE, bucket.wait())
         return
     seat = conn.seat
     said = store.ChatMessage(
@@ -69,4 +72,4 @@ async def say(table: Table, conn: Connection, message: dict[str, Any]) -> None:
     out = said.to_json()
     if table.chat is not None:
         table.chat.append(out)
-    table.broadcast({"type": "chat", "message": out})
+    table.broadcast(wire.chat(out))

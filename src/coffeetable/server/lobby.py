@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from coffeetable import bots, games
 from coffeetable.engine import Game
+from coffeetable.server import reaction
 from coffeetable.server.connections import SocketQuota
 from coffeetable.server.limits import Limits
 from coffeetable.server.players import bot_seats, seating
@@ -277,6 +278,14 @@ class Lobby:
             creator_bot = await bot_seats.owner_of(self.store, user_id)
             if creator_bot is not None:  # a program made the table with its API key
                 bot_seats.mark_owner(creator, settings, creator_bot.owner)
+        if settings.get(reaction.SETTING, reaction.DEFAULT) < reaction.DEFAULT and (
+            reaction.people_may_sit(seats)
+        ):
+            raise TableError(
+                400,
+                f"{reaction.SETTING} is at least {reaction.DEFAULT:g} at a table where a person"
+                " sits or may sit: below it only at a table of programs alone",
+            )
         eligible = seating.default_rated(players, [creator.user_id] if creator else [])
         if rated and not eligible:
             raise TableError(400, "a rated table needs two seats or more, and you signed in")
