@@ -19,10 +19,15 @@ from fastapi.staticfiles import StaticFiles
 
 import coffeetable
 
-try:  # ships swagger-ui-dist's files (fastapi_offline/static)
-    import fastapi_offline
-except ImportError:  # pragma: no cover - a site installed without it
-    fastapi_offline = None
+
+def _assets_dir() -> Path | None:
+    """Where ``fastapi-offline`` keeps swagger-ui-dist's files (None: not installed)."""
+    try:
+        import fastapi_offline  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:  # pragma: no cover - a site installed without it
+        return None
+    return Path(fastapi_offline.__file__).parent / "static"
+
 
 #: Where the pages load their files from (under /docs: the docs pages' policy).
 ASSETS = "/docs/assets"
@@ -53,11 +58,11 @@ def add_docs(app: FastAPI) -> None:
     ``redoc_url=None``)."""
     openapi = app.openapi_url or "/openapi.json"
     fill = {"title": app.title, "assets": ASSETS, "openapi": openapi}
-    if fastapi_offline is None:
+    static = _assets_dir()
+    if static is None:
         swagger = _MISSING.format(**fill)
     else:
         swagger = _SWAGGER.format(**fill)
-        static = Path(fastapi_offline.__file__).parent / "static"
         app.mount(ASSETS, StaticFiles(directory=static), name="docs-assets")
 
     @app.get("/docs", include_in_schema=False)
