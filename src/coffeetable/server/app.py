@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Mount
 
 import coffeetable
-from coffeetable.server import api, api_docs, echo, operations, review_api, ws
+from coffeetable.server import api, api_docs, echo, openapi_doc, operations, review_api, ws
 from coffeetable.server.limits import Limits
 from coffeetable.server.lobby import Lobby, TableError
 from coffeetable.server.matchmaking import Matchmaker
@@ -145,6 +145,7 @@ def create_app(
         redoc_url=None,
     )
     api_docs.add_docs(app)
+    openapi_doc.install(app)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, error: TableError) -> JSONResponse:
