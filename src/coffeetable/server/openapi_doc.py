@@ -36,6 +36,8 @@ SECURITY_SCHEMES = {
 }
 #: Paths only a person's session may use (a key cannot make bots, keys or sessions).
 _SESSION_ONLY = ("/api/bots", "/api/auth/sessions", "/api/auth/logout-everywhere")
+#: Where one signs in (no sign-in needed).
+_SIGNING_IN = ("/api/auth/register", "/api/auth/login")
 #: Operations whose 429 carries ``Retry-After`` (rates that know when they free up).
 _RETRY_AFTER = {
     ("post", "/api/tables"): "past the new tables a minute of your address (Limits)",
@@ -212,7 +214,14 @@ def install(app: FastAPI) -> None:
 def complete(document: dict[str, Any]) -> None:
     """Add the security schemes, examples, 429 headers and the protocol's link."""
     document.setdefault("components", {})["securitySchemes"] = SECURITY_SCHEMES
-    document["security"] = [{}, {BEARER: []}, {SESSION: []}]  # signing in is optional
+    # Operations that need no sign-in say nothing (a key or a session still signs them
+    # in: the info's description says so); those that need one name the schemes.
+    info = document.setdefault("info", {})
+    info["description"] = (
+        f"{info.get('description', '')}\n\nSigning in is optional unless an operation names"
+        " its security: a bot's API key (Authorization: Bearer) or a person's session cookie"
+        " signs a request in wherever it is sent."
+    ).strip()
     document["externalDocs"] = {
         "description": "the table socket's protocol: an AsyncAPI 3.0 document with every"
         " message's JSON Schema (in words: docs/bots.md)",
@@ -233,6 +242,8 @@ def complete(document: dict[str, Any]) -> None:
 def _secure(path: str, operation: dict[str, Any]) -> None:
     if path.startswith(_SESSION_ONLY):
         operation["security"] = [{SESSION: []}]
+    elif path in _SIGNING_IN:  # their 401 is a wrong password, not a missing sign-in
+        return
     elif "401" in operation.get("responses", {}):  # signed in, by a key or a session
         operation["security"] = [{BEARER: []}, {SESSION: []}]
 
