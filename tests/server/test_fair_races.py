@@ -125,8 +125,15 @@ def test_only_a_table_of_programs_alone_may_lower_min_reaction(
         "/api/tables", json={**body, "bots": {"1": "greedy"}}, headers=headers
     )
     assert created.status_code == 200, created.text
-    settings = server.summary(created.json()["table_id"])["settings"]
-    assert settings["min_reaction"] == 0
+    summary = server.summary(created.json()["table_id"])
+    assert summary["settings"]["min_reaction"] == 0
+    # ... but unrated: a rating is earned at a person's pace (the bots' leaderboard).
+    assert summary["rated"] is False
+    rated = {**body, "bots": {"1": "greedy"}, "rated": True}
+    assert server.http.post("/api/tables", json=rated, headers=headers).status_code == 400
+    held = {**body, "options": {"bot_speed": 1000}, "bots": {"1": "greedy"}}
+    default = server.http.post("/api/tables", json=held, headers=headers).json()
+    assert server.summary(default["table_id"])["rated"] is True
     too_long = {**body, "options": {"min_reaction": 2.5}, "bots": {"1": "greedy"}}
     assert server.http.post("/api/tables", json=too_long, headers=headers).status_code == 422
 

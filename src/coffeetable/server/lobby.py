@@ -278,15 +278,19 @@ class Lobby:
             creator_bot = await bot_seats.owner_of(self.store, user_id)
             if creator_bot is not None:  # a program made the table with its API key
                 bot_seats.mark_owner(creator, settings, creator_bot.owner)
-        if settings.get(reaction.SETTING, reaction.DEFAULT) < reaction.DEFAULT and (
-            reaction.people_may_sit(seats)
-        ):
+        lifted = settings.get(reaction.SETTING, reaction.DEFAULT) < reaction.DEFAULT
+        if lifted and reaction.people_may_sit(seats):
             raise TableError(
                 400,
                 f"{reaction.SETTING} is at least {reaction.DEFAULT:g} at a table where a person"
                 " sits or may sit: below it only at a table of programs alone",
             )
-        eligible = seating.default_rated(players, [creator.user_id] if creator else [])
+        # A program's rating is earned at a person's pace: a lifted race is never rated.
+        eligible = not lifted and seating.default_rated(
+            players, [creator.user_id] if creator else []
+        )
+        if rated and lifted:
+            raise TableError(400, f"a table with {reaction.SETTING} below the default is unrated")
         if rated and not eligible:
             raise TableError(400, "a rated table needs two seats or more, and you signed in")
         settings[seating.RATED] = eligible if rated is None else rated

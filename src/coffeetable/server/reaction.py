@@ -14,7 +14,8 @@ have their own human reaction times) are never held.
 unless the table says otherwise. Only a table of programs alone (every seat a
 bot account's or a site bot's) may set it below ``DEFAULT``: a table where a
 person sits or may still sit holds programs at least ``DEFAULT`` whatever the
-setting says.
+setting says; a table that lifts it is unrated (``lobby.py``), so that ratings and the
+bots' leaderboard are earned at a person's pace.
 """
 
 from __future__ import annotations
