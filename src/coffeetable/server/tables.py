@@ -277,20 +277,17 @@ class Table(TableStandIns, TableAbandon, TableClock):
 
     def _not_running(self) -> tuple[str, str]:
         """Why the table takes no action now, and the code that says so."""
-        if self.status == "open":
-            return "the match has not started: waiting for players", wire.NOT_RUNNING
-        if self.status == "over":
-            return "the match is over", wire.NOT_RUNNING
-        return "the table is closed", wire.NOT_RUNNING
+        reason = {
+            "open": "the match has not started: waiting for players",
+            "over": "the match is over",
+        }.get(self.status, "the table is closed")
+        return reason, wire.NOT_RUNNING
 
     @staticmethod
-    def _reject(
-        submission: Submission, reason: str, code: str, retry_after: float | None = None
-    ) -> None:
-        submission.settle(False)
-        if submission.sender is not None:
-            message = wire.rejected(reason, code, submission.action, retry_after)
-            submission.sender.send_json(message)
+    def _reject(sub: Submission, reason: str, code: str, retry_after: float | None = None) -> None:
+        sub.settle(False)
+        if sub.sender is not None:
+            sub.sender.send_json(wire.rejected(reason, code, sub.action, retry_after))
 
     async def _run(self) -> None:
         chores = {
@@ -327,16 +324,14 @@ class Table(TableStandIns, TableAbandon, TableClock):
         if refusal is not None:
             self._reject(submission, *refusal)
             return
-        seat, action = submission.seat, submission.action
-        key = submission.key
+        seat, action, key = submission.seat, submission.action, submission.key
         if seat is not None and key is not None and self.action_key(seat, action) != key:
             self._reject(submission, "too slow", wire.TOO_SLOW)  # the card it named has moved
             return
         try:
             events = self.state.apply(seat, action)
         except IllegalAction as error:
-            basis = submission.basis
-            if basis is not None and action in basis:
+            if submission.basis is not None and action in submission.basis:
                 self._reject(submission, "too slow", wire.TOO_SLOW)
             elif seat is not None and seat not in self.state.actors():
                 self._reject(submission, error.reason, wire.NOT_YOUR_TURN)
