@@ -24,7 +24,8 @@ def test_games_lists_espresso_with_options_bots_and_settings(server: ServerThrea
     options = {option["name"]: option["default"] for option in espresso["options"]}
     assert options == {"zero": False, "chaos": False, "target": 100, "idle_seconds": 60}
     assert "random" in espresso["bots"]
-    assert [setting["name"] for setting in espresso["settings"]] == ["bot_speed", "grace_seconds"]
+    names = [setting["name"] for setting in espresso["settings"]]
+    assert names == ["bot_speed", "grace_seconds", "min_reaction"]
 
 
 def test_openapi_documents_the_api(server: ServerThread) -> None:
@@ -55,7 +56,12 @@ def test_create_join_and_start(server: ServerThread) -> None:
     summary = server.summary(table_id)
     assert summary["status"] == "open"
     assert summary["options"]["zero"] is True
-    assert summary["settings"] == {"bot_speed": 1000, "grace_seconds": 30, "rated": False}
+    assert summary["settings"] == {
+        "bot_speed": 1000,
+        "grace_seconds": 30,
+        "min_reaction": 0.3,
+        "rated": False,
+    }
     assert summary["rated"] is False  # a guest's table
     assert [seat["name"] for seat in summary["seats"]] == ["Ada", None, None]
     assert [seat["open"] for seat in summary["seats"]] == [False, True, True]

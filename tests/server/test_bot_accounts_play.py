@@ -283,12 +283,12 @@ def test_the_client_waits_out_the_table_rate(
     assert time.monotonic() - started >= 0.5  # it waited for the window to move on
 
 
-def test_a_bot_over_the_action_rate_keeps_its_answers_and_slows_down(
+def test_a_bot_over_the_action_rate_waits_out_each_refusal_and_keeps_its_answers(
     start_server: Callable[..., ServerThread], browsers: Callable[[str], Browser]
 ) -> None:
-    """Refused "slow down", the client sends the same answer again a little later (the
-    policy is not asked again, nor overruled) and keeps under the rate from then on, in
-    the next match too."""
+    """Refused for the site's action rate (``code: rate``), the client sends the same
+    answer again once the refusal's ``retry_after`` has passed (the policy is not asked
+    again, nor overruled), and every match of the series is played to its end."""
     limits = dataclasses.replace(TEST_LIMITS, actions_per_second=20.0, action_burst=3)
     server = start_server(limits=limits)
     alice = browsers(server.url)
@@ -304,8 +304,8 @@ def test_a_bot_over_the_action_rate_keeps_its_answers_and_slows_down(
         server.url, make_bot(alice), counting, game="fika", games=2, opponents=["greedy"]
     )
     assert first.status == second.status == "over"
-    # At most the first burst's overflow is refused: then 10 answers a second, under 20.
-    assert 1 <= first.rejected <= 2, first.rejected
-    assert second.rejected == 0  # the pace carried over (a new match used to meet it anew)
-    # every accepted answer was the policy's, asked once
-    assert len(chosen) == first.actions + second.actions
+    assert first.rejected >= 1, first.rejected  # the first burst's overflow
+    # Each answer was the policy's; a refused one was sent again, or decided again only
+    # on a newer state that came meanwhile: never more asks than answers sent.
+    accepted = first.actions + second.actions
+    assert accepted <= len(chosen) <= accepted + first.rejected + second.rejected

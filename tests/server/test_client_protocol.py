@@ -5,9 +5,12 @@ normally is opened again."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
+import sys
 from typing import Any
 
+import pytest
 from websockets.asyncio.server import ServerConnection, serve
 
 from coffeetable import client
@@ -103,3 +106,62 @@ def test_a_socket_closed_normally_is_opened_again() -> None:
     result, _ = asyncio.run(play_against(script))
     assert len(connections) == 2
     assert result.reconnects == 1 and result.status == "over"
+
+
+def test_a_rate_refusal_is_waited_out_exactly_and_slows_nothing_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Refused ``rate`` with ``retry_after``, the client waits exactly that long, sends
+    the same answer again, and answers the states after it at once (a refusal used to
+    slow every later answer of the series by 10x); ``stale_seq`` waits for a new state."""
+    waits: list[float] = []
+    real_sleep = asyncio.sleep
+
+    async def recorded(seconds: float) -> None:
+        waits.append(seconds)
+        await real_sleep(seconds)
+
+    # (``coffeetable.client.play`` is also the name of the function the package exports)
+    monkeypatch.setattr(sys.modules[_Match.__module__], "_sleep", recorded)
+
+    async def script(socket: ServerConnection, answers: list[Message]) -> None:
+        await socket.send(state(2, PICKS))
+        first = await receive(socket, answers)
+        refusal = {"type": "rejected", "reason": "slow down: at most 10 actions a second"}
+        await socket.send(json.dumps({**refusal, "code": "rate", "retry_after": 0.137}))
+        again = await receive(socket, answers)
+        assert again["action"] == first["action"] and again["seq"] == 2
+        await socket.send(state(3, [], yours=True))
+        for seq in (4, 6, 8):  # three more answers: none of them waits
+            await socket.send(state(seq, PICKS))
+            await receive(socket, answers)
+            await socket.send(state(seq + 1, [], yours=True))
+        await socket.send(state(10, PICKS))
+        stale = await receive(socket, answers)
+        reason = "seq 10 is not one of the last 8 states sent to this socket"
+        await socket.send(
+            json.dumps(
+                {
+                    "type": "rejected",
+                    "reason": reason,
+                    "code": "stale_seq",
+                    "action": stale["action"],
+                }
+            )
+        )
+        await socket.send(state(11, PICKS))  # decided again on the newest state
+        await receive(socket, answers)
+        await socket.send(state(12, [], yours=True))
+        await socket.send(json.dumps(OVER))
+        await socket.wait_closed()
+
+    result, answers = asyncio.run(play_against(script))
+    assert waits == [0.137]
+    assert [answer["seq"] for answer in answers] == [2, 2, 4, 6, 8, 10, 11]
+    assert result.rejected == 2 and result.actions == 5
+
+
+def test_each_match_of_a_series_starts_at_full_pace() -> None:
+    """A match's refusals leave the next match alone: a new ``_Match`` has nothing to
+    keep a pace with (``play_async`` used to hand each match the last one's pace)."""
+    assert "pace" not in inspect.signature(_Match).parameters

@@ -64,7 +64,7 @@ def test_malformed_messages_get_an_error_and_change_nothing(
     for bad in ("not json", "[1, 2]", '{"no": "type"}', '{"type": "dance"}', '{"type": "act"}'):
         ada.send(bad)
         error = ada.until(lambda m: m["type"] in ("error", "state"))
-        assert error["type"] == "error" and error["reason"]
+        assert error["type"] == "error" and error["reason"] and error["code"] == "bad_message"
     ada.ws.send(b"\x00\x01")
     assert ada.until(lambda m: m["type"] in ("error", "state"))["type"] == "error"
     ada.send({"type": "ping"})
@@ -79,7 +79,8 @@ def test_illegal_action_is_rejected_with_the_game_reason(
     ada.act({"type": "flip", "count": 3})
     rejected = ada.until(lambda m: m["type"] == "rejected")
     assert rejected["action"] == {"type": "flip", "count": 3}
-    assert "ready" in rejected["reason"]
+    assert "ready" in rejected["reason"] and rejected["code"] == "illegal"
+    assert "retry_after" not in rejected  # waiting does not make it legal
 
 
 def test_spectators_cannot_act_and_bad_tokens_are_closed(
@@ -92,14 +93,17 @@ def test_spectators_cannot_act_and_bad_tokens_are_closed(
     state = watcher.until(lambda m: m["type"] == "state")
     assert state["view"]["seat"] is None and state["legal"] == []
     watcher.act(READY)
-    assert watcher.until(lambda m: m["type"] == "rejected")["reason"] == "spectators cannot act"
+    refused = watcher.until(lambda m: m["type"] == "rejected")
+    assert refused["reason"] == "spectators cannot act" and refused["code"] == "spectator"
 
     for url, code in (
         (f"/ws/tables/{table_id}?token=forged", 4403),
         ("/ws/tables/nope", 4404),
     ):
         client = Client(server.ws_url + url)
-        assert client.recv()["type"] == "error"
+        error = client.recv()
+        assert error["type"] == "error"
+        assert error["code"] == {4403: "forbidden", 4404: "not_found"}[code]
         with pytest.raises(ConnectionClosed) as closed:
             client.recv()
         assert closed.value.rcvd is not None and closed.value.rcvd.code == code
@@ -122,7 +126,9 @@ def test_round_start_broadcasts_events_countdown_then_state(
     assert held["legal"] == [] and held["actors"] == []
     assert held["view"]["phase"] == "play"
     bea.act({"type": "flip", "count": 3})
-    assert bea.until(lambda m: m["type"] == "rejected")["reason"] == "wait for ESPRESSO!"
+    wait = bea.until(lambda m: m["type"] == "rejected")
+    assert wait["reason"] == "wait for ESPRESSO!" and wait["code"] == "wait"
+    assert 0 < wait["retry_after"] <= 3.0  # what is left of the countdown
     after = bea.playable(timeout=30)
     assert after["seq"] == 2 and {"type": "flip", "count": 3} in after["legal"]
     assert after["events"] == []  # the hold's end is no action: nothing new happened
@@ -233,6 +239,7 @@ def test_two_players_racing_for_one_stack(server: ServerThread, clients: list[Cl
     rejected = [seat for seat, message in results.items() if message["type"] == "rejected"]
     assert len(rejected) == 1, results
     assert results[rejected[0]]["reason"] == "too slow"
+    assert results[rejected[0]]["code"] == "too_slow"
     won = 1 - rejected[0]
     assert results[won]["stack"] == first["target"]
     state = by_seat[won].state_until(lambda m: m["seq"] == seq + 1)
@@ -280,17 +287,22 @@ def test_a_card_taken_first_makes_the_other_taker_too_slow(
     assert results[rejected[0]]["reason"] == "too slow"
 
 
-def test_acting_on_a_forgotten_state_is_too_slow(
+def test_acting_on_a_forgotten_or_future_state_is_a_stale_seq(
     server: ServerThread, clients: list[Client]
 ) -> None:
+    """A seq the socket no longer keeps, or was never sent, is ``stale_seq`` (decide
+    again on the newest state), not "too slow" (the table overtook a state you had)."""
     ada, bea = seated_pair(server, clients)
     start_round(ada, bea)
     flip = {"type": "flip", "count": 3}
     for seq in range(3, 3 + OFFERS_KEPT):  # every flip sends a state: seq 0 is forgotten
         ada.act(flip)
         ada.state_until(lambda m, seq=seq: m["seq"] == seq)
-    ada.send({"type": "act", "action": flip, "seq": 0})
-    assert ada.until(lambda m: m["type"] == "rejected")["reason"] == "too slow"
+    for stale in (0, 10_000):
+        ada.send({"type": "act", "action": flip, "seq": stale})
+        refused = ada.until(lambda m: m["type"] == "rejected")
+        assert refused["code"] == "stale_seq" and f"seq {stale} " in refused["reason"]
+        assert refused["action"] == flip
     ada.send({"type": "act", "action": {"type": "flip", "count": 3}, "seq": "2"})
     assert ada.until(lambda m: m["type"] in ("error", "rejected"))["type"] == "error"
 

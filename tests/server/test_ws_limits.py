@@ -116,7 +116,8 @@ def test_a_message_over_the_size_limit_gets_an_error_and_the_socket_lives(
     for frame in (big, big.encode(), "é" * 600, b"\x00" * 1001):
         ada.ws.send(frame)
         error = answer(ada)
-        assert error == {"type": "error", "reason": "a message is at most 1000 bytes"}
+        reason = "a message is at most 1000 bytes"
+        assert error == {"type": "error", "reason": reason, "code": "bad_message"}
     ada.ws.send(b'{"type": "ping"}')  # binary, small: an error, not a crash
     assert "text frames" in answer(ada)["reason"]
     ada.send({"type": "ping"})
@@ -164,7 +165,9 @@ def test_a_burst_of_actions_over_the_limit_is_refused_and_nothing_of_it_applied(
     outcomes = [answer_or_state(ada) for _ in range(sent)]
     refused = [m for m in outcomes if m["type"] == "rejected" and m["reason"].startswith("slow")]
     assert refused and refused[0]["reason"] == "slow down: at most 2 actions a second"
-    assert refused[0]["action"] == FLIP
+    assert refused[0]["action"] == FLIP and refused[0]["code"] == "rate"
+    # The wait until the bucket lets one through: at most one token's time at 2 a second.
+    assert all(0 < m["retry_after"] <= 1 / rate for m in refused)
     assert burst <= sent - len(refused) <= burst + int(elapsed * rate) + 1
     applied = sum(1 for m in outcomes if m["type"] == "state")  # (the game may refuse some)
     assert 0 < applied <= sent - len(refused)
@@ -194,6 +197,7 @@ def test_messages_over_the_rate_get_an_error(
     assert [m["type"] for m in replies[:3]] == ["pong"] * 3
     errors = [m for m in replies if m["type"] == "error"]
     assert errors and errors[0]["reason"] == "slow down: at most 1 messages a second"
+    assert errors[0]["code"] == "rate" and 0 < errors[0]["retry_after"] <= 1.0
     time.sleep(1.5)
     ada.send({"type": "ping"})
     assert answer(ada) == {"type": "pong"}
@@ -229,6 +233,7 @@ def test_one_address_holds_a_limited_number_of_sockets(
     third = server.client(table_id)
     error = third.recv()
     assert error["type"] == "error" and "at most 2" in error["reason"]
+    assert error["code"] == "too_many_sockets"
     assert closed_code(third) == 1013
     echo = Client(server.ws_url + "/ws/echo")
     assert echo.recv()["type"] == "error" and closed_code(echo) == 1013

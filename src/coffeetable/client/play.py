@@ -6,13 +6,14 @@ something (``legal`` not empty) the policy is asked once, ``policy(view,
 legal) -> action``, and its answer sent with the state's ``seq``; a state
 with nothing to do is only read, and so is one that comes while the bot's
 answer is in flight (before the state that holds it, ``"yours"``, or its
-refusal): one answer in flight at a time. An answer refused "too slow"
-(Espresso: the stack moved) waits for the next state, as at the table; one refused for
-another reason (not legal) asks the policy again, then plays the first legal
-action, so a buggy policy never stalls its seat. One refused for the site's
-rate ("slow down") is sent again a little later, and the bot's answers keep a
-pace under the rate from then on, in the matches that follow too (the site's
-rate does not change between them). A dropped connection is
+refusal): one answer in flight at a time. Refusals are told apart by their
+``code``: an answer refused ``too_slow`` or ``stale_seq`` (Espresso: the stack
+moved) waits for the next state, as at the table; one refused as not legal
+(``illegal``, ``not_your_turn``) asks the policy again, then plays the first
+legal action, so a buggy policy never stalls its seat. One refused for the
+site's rate (``rate``, or ``busy``) is sent again, the same answer, after
+exactly the ``retry_after`` seconds the refusal says; nothing slows the answers
+that follow, and each match starts at full pace. A dropped connection is
 opened again (waits of 0.5 s doubling to 10 s), and the server sends the
 state as it is now: the table's clock runs meanwhile, and past the table's
 grace a greedy stand-in plays the seat until the bot is back.
@@ -29,7 +30,6 @@ import asyncio
 import inspect
 import json
 import logging
-import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,10 +50,12 @@ FATAL = {4403, 4404, 1008}
 POLL = 0.5
 #: The longest wait between two reconnections (seconds).
 MAX_BACKOFF = 10.0
-#: Seconds between two answers once the site said "slow down" (its default rate is 10
-#: actions a second), doubled at each further refusal up to ``SLOWEST_PACE``.
-FIRST_PACE = 0.1
-SLOWEST_PACE = 1.0
+#: Refusal codes (the server's ``wire.py``) after which the same answer is sent again
+#: once ``retry_after`` has passed, and those after which a newer state is waited for.
+SEND_AGAIN = {"rate", "busy"}
+DECIDE_AGAIN_LATER = {"too_slow", "stale_seq"}
+#: The wait before sending again when a refusal says no ``retry_after`` (older servers).
+DEFAULT_RETRY = 0.1
 
 
 class PlayError(Exception):
@@ -91,18 +93,15 @@ async def _decide(policy: Policy, view: dict[str, Any], legal: list[Action]) -> 
 class _Match:
     """One table's socket and what the bot did there."""
 
-    def __init__(self, site: Site | None, table_id: str, policy: Policy, pace: float = 0.0) -> None:
+    def __init__(self, site: Site | None, table_id: str, policy: Policy) -> None:
         self.site, self.table_id, self.policy = site, table_id, policy
         self.result = MatchResult(table_id, "", None)
         self.acted: int | None = None  # seq of the last state answered
         #: An answer was sent and neither its state (``"yours"``) nor a refusal came yet.
         self.in_flight = False
         self.tries = 0  # refusals on that state (not "too slow")
-        #: The last answer sent, when, and the least time between two (0 until the site
-        #: refuses one for its rate: then answers keep under it, in later matches too).
+        #: The last answer sent (sent again after a refusal for the site's rate).
         self.last_action: Action | None = None
-        self.last_sent = 0.0
-        self.pace = pace
         self.state: dict[str, Any] | None = None
         self.over = False
         self.last_error = ""  # the server's last "error" sentence (why it refuses us)
@@ -198,11 +197,7 @@ class _Match:
             action = legal[0]  # the policy keeps failing: never leave the seat stuck
         elif action is None:
             action = await _decide(self.policy, view, legal)
-        if self.pace:  # keep under the site's rate
-            wait = self.last_sent + self.pace - time.monotonic()
-            if wait > 0:
-                await asyncio.sleep(wait)
-        self.last_action, self.last_sent = action, time.monotonic()
+        self.last_action = action
         self.result.actions += 1
         self.in_flight = True
         return {"type": "act", "action": action, "seq": self.acted}
@@ -211,23 +206,47 @@ class _Match:
         self.result.actions -= 1
         self.result.rejected += 1
         reason = str(message.get("reason", ""))
+        code = _refusal_code(message)
         self.in_flight = False
-        slow_down = reason.startswith("slow down")
-        if slow_down:  # the site's rate, not the answer: slower from now on
-            self.pace = min(SLOWEST_PACE, max(FIRST_PACE, 2 * self.pace))
+        send_again = code in SEND_AGAIN
+        if send_again:  # the site's rate, not the answer: wait exactly what it says
+            await _sleep(_retry_after(message))
         state = self.state
         if state is None:
             return None
         if state.get("seq") != self.acted:  # a newer state came while the answer travelled
             return await self._answer()
-        if reason == "too slow":
+        if code in DECIDE_AGAIN_LATER:
             return None  # the table moved on: a newer state is on its way
         view, legal = state.get("view") or {}, state.get("legal") or []
-        if slow_down and self.last_action is not None:
+        if send_again and self.last_action is not None:
             return await self._act(view, legal, self.last_action)  # the same answer again
         log.info("table %s: refused %r: %s", self.table_id, message.get("action"), reason)
         self.tries += 1
         return await self._act(view, legal) if legal else None
+
+
+#: How the client waits (a seam for tests: they record the waits).
+_sleep = asyncio.sleep
+
+
+def _refusal_code(message: dict[str, Any]) -> str:
+    """A refusal's ``code``; for servers before codes, from its sentence."""
+    code = message.get("code")
+    if isinstance(code, str):
+        return code
+    reason = str(message.get("reason", ""))
+    if reason.startswith("slow down"):
+        return "rate"
+    return "too_slow" if reason == "too slow" else "illegal"
+
+
+def _retry_after(message: dict[str, Any]) -> float:
+    """The seconds a refusal says to wait (``DEFAULT_RETRY`` if it says none)."""
+    wait = message.get("retry_after")
+    if isinstance(wait, bool) or not isinstance(wait, int | float) or wait < 0:
+        return DEFAULT_RETRY
+    return float(wait)
 
 
 def _code(error: ConnectionClosed) -> int | None:
@@ -266,7 +285,6 @@ async def play_async(
     site = Site(url, key)
     results: list[MatchResult] = []
     played: set[str] = set()
-    pace = 0.0  # a match's pace under the action rate goes on to the next
     while len(results) < games:
         if opponents is not None:
             assert game is not None
@@ -277,9 +295,7 @@ async def play_async(
         else:
             table_id = await _invitation(site, game, played)
         played.add(table_id)
-        match = _Match(site, table_id, policy, pace)
-        result = await match.run()
-        pace = match.pace
+        result = await _Match(site, table_id, policy).run()  # each at full pace
         results.append(result)
         if on_match is not None:
             on_match(result)

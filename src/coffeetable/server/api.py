@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 
 import coffeetable
 from coffeetable import bots, games
-from coffeetable.server import operations, play_now_api
+from coffeetable.server import operations, play_now_api, protocol
 from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.lobby import Lobby
 from coffeetable.server.players import PlayersService
@@ -20,6 +20,7 @@ from coffeetable.server.players.auth_api import from_this_site
 from coffeetable.server.players.sessions import Account
 from coffeetable.server.quotas import client_key
 from coffeetable.server.replays import MAX_FRAMES
+from coffeetable.server.schemas import Replay, TableSummary
 from coffeetable.server.table_requests import (
     MAX_NAME_INPUT,
     MAX_SEATS,
@@ -182,7 +183,26 @@ def health(request: Request) -> dict[str, Any]:
     }
 
 
-@router.get("/tables", summary="open and running tables", operation_id="list_tables")
+@router.get(
+    "/protocol",
+    summary="the table socket's protocol: an AsyncAPI 3.0 document with every message's"
+    " JSON Schema",
+    operation_id="get_protocol",
+)
+def get_protocol() -> dict[str, Any]:
+    """Every message the table socket (``/ws/tables/{table_id}``) sends and takes, as JSON
+    Schemas (``components.schemas``: ``ServerMessage``, ``ClientMessage``, one per type);
+    docs/bots.md tells the same in words."""
+    return protocol.document()
+
+
+@router.get(
+    "/tables",
+    summary="open and running tables",
+    operation_id="list_tables",
+    response_model=None,  # documented below; the summaries are returned as they are
+    responses={200: {"model": list[TableSummary], "description": "their summaries"}},
+)
 async def list_tables(request: Request) -> list[dict[str, Any]]:
     return await _lobby(request).list_tables()
 
@@ -191,7 +211,8 @@ async def list_tables(request: Request) -> list[dict[str, Any]]:
     "/tables/{table_id}",
     summary="a table's public summary",
     operation_id="get_table",
-    responses=_ERRORS,
+    response_model=None,
+    responses={**_ERRORS, 200: {"model": TableSummary, "description": "its summary"}},
 )
 async def get_table(table_id: TableId, request: Request) -> dict[str, Any]:
     summary: dict[str, Any] = await operations.run(
@@ -274,7 +295,8 @@ async def get_log(table_id: TableId, request: Request) -> dict[str, Any]:
     "/tables/{table_id}/replay",
     summary="a finished match, frame by frame: what a seat (or a spectator) saw",
     operation_id="get_replay",
-    responses=_ERRORS,
+    response_model=None,
+    responses={**_ERRORS, 200: {"model": Replay, "description": "a window of its frames"}},
 )
 async def get_replay(
     table_id: TableId,

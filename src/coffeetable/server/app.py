@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Mount
 
 import coffeetable
-from coffeetable.server import api, echo, operations, review_api, ws
+from coffeetable.server import api, api_docs, echo, openapi_doc, operations, review_api, ws
 from coffeetable.server.limits import Limits
 from coffeetable.server.lobby import Lobby, TableError
 from coffeetable.server.matchmaking import Matchmaker
@@ -144,7 +144,11 @@ def create_app(
         description="Coffee-themed tabletop games, live: lobby, tables, seats and bots.",
         lifespan=lifespan,
         max_body_size=limits.max_body_bytes,
+        docs_url=None,  # served from the package instead of a CDN (api_docs.py)
+        redoc_url=None,
     )
+    api_docs.add_docs(app)
+    openapi_doc.install(app)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, error: TableError) -> JSONResponse:

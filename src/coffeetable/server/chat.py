@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from coffeetable.server import wire
 from coffeetable.server.connections import Connection, dumps
 from coffeetable.server.text import clean_text
 from coffeetable.store import chat as store
@@ -55,7 +56,7 @@ async def say(table: Table, conn: Connection, message: dict[str, Any]) -> None:
     """Keep and pass on one chat message, or answer the sender with an error."""
     limits = table.limits
     if table.status == "abandoned":
-        conn.send_error("this table was abandoned: its chat is closed")
+        conn.send_error("this table was abandoned: its chat is closed", wire.FORBIDDEN)
         return
     text, phrase = message.get("text"), message.get("phrase")
     if phrase is not None:
@@ -65,13 +66,15 @@ async def say(table: Table, conn: Connection, message: dict[str, Any]) -> None:
     elif not isinstance(text, str) or not (text := clean_text(text, limits.chat_max_chars)):
         conn.send_error(f"a chat message has a 'text' of 1 to {limits.chat_max_chars} characters")
         return
-    if not conn.throttle.chat.take():
-        conn.send_error(f"slow down: at most {limits.chat_per_minute} chat messages a minute")
+    bucket = conn.throttle.chat
+    if not bucket.take():
+        reason = f"slow down: at most {limits.chat_per_minute} chat messages a minute"
+        conn.send_error(reason, wire.RATE, bucket.wait())
         return
     if conn.rates is not None and (
         refusal := conn.rates.chat_refusal(table.id, conn.seat, conn.address)
     ):  # the seat's or the address's other sockets said them
-        conn.send_error(refusal)
+        conn.send_error(refusal[0], wire.RATE, refusal[1])
         return
     seat = conn.seat
     said = store.ChatMessage(
@@ -86,7 +89,7 @@ async def say(table: Table, conn: Connection, message: dict[str, Any]) -> None:
     out = said.to_json()
     if table.chat is not None:
         table.chat.append(out)
-    text = dumps({"type": "chat", "message": out})
+    text = dumps(wire.chat(out))
     for reader in table.connections:
         if said.channel not in reader.muted:
             reader.send(text)
@@ -104,4 +107,4 @@ def mute(table: Table, conn: Connection, message: dict[str, Any]) -> None:
     else:
         conn.muted.discard(channel)
     shown = [m for m in table.chat or () if m.get("channel") not in conn.muted]
-    conn.send_json({"type": "chat_history", "messages": shown})
+    conn.send_json(wire.chat_history(shown))

@@ -25,6 +25,9 @@ from collections.abc import Hashable
 
 from coffeetable.server.limits import Limits, TokenBucket
 
+#: Why a message is over a rate, and the seconds until one would be let through; None: not.
+Refusal = tuple[str, float] | None
+
 #: Keys kept before full buckets (as good as new ones) are forgotten.
 PRUNE_AT = 1024
 
@@ -48,6 +51,11 @@ class KeyedBuckets:
             return taken
         return bucket.take()
 
+    def wait(self, key: Hashable) -> float:
+        """Seconds until ``key``'s bucket has a token again (0 if it has one)."""
+        bucket = self.buckets.get(key)
+        return 0.0 if bucket is None else bucket.wait()
+
     def _prune(self) -> None:
         """Forget the buckets that refilled (amortised: the bound doubles with the keys
         still in use)."""
@@ -70,22 +78,28 @@ class ClientRates:
             limits.address_chat_per_minute / 60, limits.address_chat_burst
         )
 
-    def action_refusal(self, table_id: str, seat: int | None, address: str | None) -> str | None:
-        """Count one action of ``seat`` at ``table_id`` from ``address``; why not, if over."""
+    def action_refusal(self, table_id: str, seat: int | None, address: str | None) -> Refusal:
+        """Count one action of ``seat`` at ``table_id`` from ``address``; if over, why not
+        and the seconds until one would be let through."""
         limits = self.limits
         if seat is not None and not self.seat_actions.take((table_id, seat)):
-            return f"slow down: at most {limits.actions_per_second:g} actions a second a seat"
+            reason = f"slow down: at most {limits.actions_per_second:g} actions a second a seat"
+            return reason, self.seat_actions.wait((table_id, seat))
         if address is not None and not self.address_actions.take(address):
             most = limits.address_actions_per_second
-            return f"slow down: at most {most:g} actions a second from your address"
+            reason = f"slow down: at most {most:g} actions a second from your address"
+            return reason, self.address_actions.wait(address)
         return None
 
-    def chat_refusal(self, table_id: str, seat: int | None, address: str | None) -> str | None:
-        """Count one chat message (``seat`` None: a spectator's); why not, if over."""
+    def chat_refusal(self, table_id: str, seat: int | None, address: str | None) -> Refusal:
+        """Count one chat message (``seat`` None: a spectator's); if over, why not and the
+        seconds until one would be let through."""
         limits = self.limits
         if seat is not None and not self.seat_chat.take((table_id, seat)):
-            return f"slow down: at most {limits.chat_per_minute} chat messages a minute a seat"
+            reason = f"slow down: at most {limits.chat_per_minute} chat messages a minute a seat"
+            return reason, self.seat_chat.wait((table_id, seat))
         if address is not None and not self.address_chat.take(address):
             most = limits.address_chat_per_minute
-            return f"slow down: at most {most} chat messages a minute from your address"
+            reason = f"slow down: at most {most} chat messages a minute from your address"
+            return reason, self.address_chat.wait(address)
         return None

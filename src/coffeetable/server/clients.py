@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from coffeetable.engine import Event, State
+from coffeetable.server import wire
 from coffeetable.server.connections import Connection, Offer, dumps
 from coffeetable.server.seats import Seat
 
@@ -71,9 +72,9 @@ class TableClients:
             first = seat.connections == 1
             if first:
                 self.reclaim(conn.seat)
-        conn.send_json({"type": "table", "table": self.summary()})
-        conn.send_json({"type": "history", "events": list(self.recent)})
-        conn.send_json({"type": "chat_history", "messages": list(self.chat or ())})
+        conn.send_json(wire.table(self.summary()))
+        conn.send_json(wire.history(list(self.recent)))
+        conn.send_json(wire.chat_history(list(self.chat or ())))
         if not self._committing:  # else the broadcast after the commit reaches it
             self._send_state({conn})
         if first:
@@ -110,7 +111,7 @@ class TableClients:
             conn.send(text)
 
     def broadcast_table(self) -> None:
-        self.broadcast({"type": "table", "table": self.summary()})
+        self.broadcast(wire.table(self.summary()))
 
     def broadcast_state(
         self, events: list[Event] | None = None, sender: Connection | None = None

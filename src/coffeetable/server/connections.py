@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from collections.abc import Coroutine, Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket
 
 from coffeetable.server.jsonio import dumps
 from coffeetable.server.limits import Limits, TokenBucket
+from coffeetable.server.wire import BAD_MESSAGE, error
 
 if TYPE_CHECKING:
     from coffeetable.server.client_rates import ClientRates
@@ -80,6 +82,9 @@ class Offer:
     legal: list[dict[str, Any]]
     #: ``Table.action_key`` of each legal action (None: the game has no keys).
     keys: list[Any] | None = None
+    #: When it was sent (``time.monotonic``): a program's answer counts no sooner
+    #: than ``min_reaction`` after it (``reaction.py``).
+    sent: float = field(default_factory=time.monotonic)
 
     def key_of(self, action: Any) -> Any:
         """The key of ``action`` if this state offered it, else None."""
@@ -199,8 +204,10 @@ class Connection:
     def send_json(self, message: dict[str, Any]) -> None:
         self.send(encode(message))
 
-    def send_error(self, reason: str) -> None:
-        self.send_json({"type": "error", "reason": reason})
+    def send_error(
+        self, reason: str, code: str = BAD_MESSAGE, retry_after: float | None = None
+    ) -> None:
+        self.send_json(error(reason, code, retry_after))
 
     def send_state(self, text: str, offer: Offer, yours: bool = False) -> None:
         """Queue a state message (its seat's, shared by the seat's sockets) and remember

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 
 from coffeetable import bots, games
 from coffeetable.engine import Game
+from coffeetable.server import reaction
 from coffeetable.server.client_rates import ClientRates
 from coffeetable.server.connections import SocketQuota
 from coffeetable.server.limits import Limits
@@ -287,8 +288,18 @@ class Lobby:
             if creator_bot is not None:  # a program made the table with its API key:
                 bot_seats.mark_owner(creator, settings, creator_bot.owner)
                 token = None  # it plays by a live key of its bot, never by a token
+        lifted = settings.get(reaction.SETTING, reaction.DEFAULT) < reaction.DEFAULT
+        if lifted and reaction.people_may_sit(seats):
+            raise TableError(
+                400,
+                f"{reaction.SETTING} is at least {reaction.DEFAULT:g} at a table where a person"
+                " sits or may sit: below it only at a table of programs alone",
+            )
         people = [creator.user_id] if creator else []
-        eligible = seating.default_rated(players, people)
+        # A program's rating is earned at a person's pace: a lifted race is never rated.
+        eligible = not lifted and seating.default_rated(players, people)
+        if rated and lifted:
+            raise TableError(400, f"a table with {reaction.SETTING} below the default is unrated")
         accounts = [*people, *(bot.id for bot in programs.values())]
         own_bots = await bot_seats.same_person(self.store, accounts)
         if rated and own_bots:

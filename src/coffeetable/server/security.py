@@ -6,8 +6,9 @@ function call per request and never buffers a response.
 - Every HTTP response carries a strict Content-Security-Policy (no inline script,
   handlers or styles; nothing from other origins), ``X-Content-Type-Options``,
   ``Referrer-Policy`` and ``X-Frame-Options``. The interactive API docs
-  (``/docs``, ``/redoc``) load their script from a CDN and run an inline one, so
-  they alone get a policy that allows exactly that; they show no one's data.
+  (``/docs``: ``api_docs.py``) load their scripts from this site too, and no inline
+  script; they alone may use inline styles and blob workers (Swagger UI's), and they
+  show no one's data.
 
 Request bodies are capped by FastAPI's own ``max_body_size`` (413), set from
 ``Limits.max_body_bytes`` in ``app.py``.
@@ -29,16 +30,13 @@ CONTENT_SECURITY_POLICY = (
     "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
     "frame-ancestors 'none'; form-action 'self'"
 )
-#: FastAPI's Swagger UI and ReDoc pages: a CDN script and one inline script.
-_DOCS_CDN = "https://cdn.jsdelivr.net"
+#: The Swagger UI page: scripts from this site only; inline styles and blob workers.
 DOCS_CONTENT_SECURITY_POLICY = (
-    f"default-src 'self'; script-src 'self' 'unsafe-inline' {_DOCS_CDN}; "
-    f"style-src 'self' 'unsafe-inline' {_DOCS_CDN}; "
-    "img-src 'self' data: https://fastapi.tiangolo.com; "
-    "connect-src 'self'; worker-src blob:; object-src 'none'; base-uri 'none'; "
-    "frame-ancestors 'none'; form-action 'self'"
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self' blob:; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 )
-_DOCS_PATHS = ("/docs", "/redoc")
+_DOCS_PATHS = ("/docs",)
 
 _COMMON_HEADERS = [
     (b"x-content-type-options", b"nosniff"),

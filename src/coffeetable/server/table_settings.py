@@ -15,6 +15,9 @@ TABLE_SETTINGS: dict[str, tuple[float, float, float]] = {
     "bot_speed": (1.0, 0.1, 10_000.0),
     "clock_minutes": (0.0, 0.0, 600.0),
     "grace_seconds": (60.0, 0.0, 3600.0),
+    # Real-time games: a program's action waits this long after the state it answers;
+    # below the default only at a table of programs alone (``reaction.py``).
+    "min_reaction": (0.3, 0.0, 2.0),
 }
 #: Defaults that depend on the game: setting -> function of the game.
 _GAME_DEFAULTS: dict[str, Callable[[Game], float]] = {"grace_seconds": grace_default}
@@ -25,14 +28,20 @@ _SETTING_HELP = {
     " a seat out of time is played by the greedy bot for the rest of the match",
     "grace_seconds": "seconds a disconnected player keeps their seat to themselves; then a"
     " stand-in bot plays for them until they come back",
+    "min_reaction": "real-time games: a program's (bot account's) action counts no sooner than"
+    " this many seconds after the state it answers; below 0.3 only at a table of programs"
+    " alone (no person sits, no seat open)",
 }
-#: Settings that only turn-based games have.
+#: Settings that only turn-based games have, and those only real-time games have.
 _TURN_BASED_ONLY = {"clock_minutes"}
+_REALTIME_ONLY = {"min_reaction"}
 
 
 def _settings_for(game: Game) -> list[str]:
-    """The table settings that apply to ``game`` (the clock: turn-based games only)."""
-    return [name for name in TABLE_SETTINGS if not game.realtime or name not in _TURN_BASED_ONLY]
+    """The table settings that apply to ``game`` (the clock: turn-based games only; the
+    programs' reaction: real-time games only)."""
+    left_out = _TURN_BASED_ONLY if game.realtime else _REALTIME_ONLY
+    return [name for name in TABLE_SETTINGS if name not in left_out]
 
 
 def setting_default(game: Game, name: str) -> float:

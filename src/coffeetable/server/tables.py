@@ -52,6 +52,7 @@ from typing import Any
 
 from coffeetable.bots.registry import heuristics
 from coffeetable.engine import Event, Game, IllegalAction, MatchLog, State
+from coffeetable.server import wire
 from coffeetable.server.abandon import TableAbandon
 from coffeetable.server.clock import SAVED, Clock, TableClock
 from coffeetable.server.connections import Connection
@@ -125,6 +126,8 @@ class Table(TableStandIns, TableAbandon, TableClock):
         self.version = 0
         self._changed = asyncio.Event()
         self.holding = False
+        #: When the countdown's hold ends (``time.monotonic``; while ``holding``).
+        self._hold_until = 0.0
         self._committing = False
         self._queue: asyncio.Queue[Submission] = asyncio.Queue()
         self._actor: asyncio.Task[None] | None = None
@@ -262,29 +265,36 @@ class Table(TableStandIns, TableAbandon, TableClock):
 
     # -- actions -------------------------------------------------------------
 
-    def submit(self, submission: Submission) -> None:
-        """Queue an action; a closed or finished table refuses it at once."""
+    def submit(self, submission: Submission, not_before: float | None = None) -> None:
+        """Queue an action; a closed or finished table refuses it at once. ``not_before``
+        (``time.monotonic``): hold it until then (a program's, ``reaction.py``)."""
         if submission.sender is not None:
             submission.sender.pending += 1
+        delay = 0.0 if not_before is None else not_before - time.monotonic()
+        if delay > 0 and self._actor is not None and self.live:
+            asyncio.get_running_loop().call_later(delay, self._enqueue, submission)
+            return
+        self._enqueue(submission)
+
+    def _enqueue(self, submission: Submission) -> None:
         if self._actor is None or not self.live:
-            self._reject(submission, self._not_running_reason())
+            self._reject(submission, *self._not_running())
             return
         self._queue.put_nowait(submission)
 
-    def _not_running_reason(self) -> str:
-        if self.status == "open":
-            return "the match has not started: waiting for players"
-        if self.status == "over":
-            return "the match is over"
-        return "the table is closed"
+    def _not_running(self) -> tuple[str, str]:
+        """Why the table takes no action now, and the code that says so."""
+        reason = {
+            "open": "the match has not started: waiting for players",
+            "over": "the match is over",
+        }.get(self.status, "the table is closed")
+        return reason, wire.NOT_RUNNING
 
     @staticmethod
-    def _reject(submission: Submission, reason: str) -> None:
-        submission.settle(False)
-        if submission.sender is not None:
-            submission.sender.send_json(
-                {"type": "rejected", "reason": reason, "action": submission.action}
-            )
+    def _reject(sub: Submission, reason: str, code: str, retry_after: float | None = None) -> None:
+        sub.settle(False)
+        if sub.sender is not None:
+            sub.sender.send_json(wire.rejected(reason, code, sub.action, retry_after))
 
     async def _run(self) -> None:
         chores = {
@@ -307,55 +317,59 @@ class Table(TableStandIns, TableAbandon, TableClock):
                 log.exception("table %s: failed to process %r", self.id, submission.action)
         self._actor = None  # the match is over: refuse what is still queued
         while not self._queue.empty():
-            self._reject(self._queue.get_nowait(), self._not_running_reason())
+            self._reject(self._queue.get_nowait(), *self._not_running())
 
     async def _process(self, submission: Submission) -> None:
         if self.status != "running":
-            self._reject(submission, self._not_running_reason())
+            self._reject(submission, *self._not_running())
             return
         if self.holding:
-            self._reject(submission, "wait for ESPRESSO!")
+            left = self._hold_until - time.monotonic()
+            self._reject(submission, "wait for ESPRESSO!", wire.WAIT, max(0.0, left))
             return
-        reason = self._refusal(submission)
-        if reason is not None:
-            self._reject(submission, reason)
+        refusal = self._refusal(submission)
+        if refusal is not None:
+            self._reject(submission, *refusal)
             return
-        seat, action = submission.seat, submission.action
-        key = submission.key
+        seat, action, key = submission.seat, submission.action, submission.key
         if seat is not None and key is not None and self.action_key(seat, action) != key:
-            self._reject(submission, "too slow")  # the card it named has moved
+            self._reject(submission, "too slow", wire.TOO_SLOW)  # the card it named has moved
             return
         try:
             events = self.state.apply(seat, action)
         except IllegalAction as error:
-            basis = submission.basis
-            too_slow = basis is not None and action in basis
-            self._reject(submission, "too slow" if too_slow else error.reason)
+            if submission.basis is not None and action in submission.basis:
+                self._reject(submission, "too slow", wire.TOO_SLOW)
+            elif seat is not None and seat not in self.state.actors():
+                self._reject(submission, error.reason, wire.NOT_YOUR_TURN)
+            else:
+                self._reject(submission, error.reason, wire.ILLEGAL)
             return
         except Exception:
             log.exception("table %s: the game failed on %r", self.id, action)
             self.state = self._replay()
-            self._reject(submission, "the game could not apply this action")
+            self._reject(submission, "the game could not apply this action", wire.SERVER)
             return
         if await self._commit(seat, action, events, submission.sender):
             submission.settle(True)
         else:
-            self._reject(submission, "the server could not save this action")
+            self._reject(submission, "the server could not save this action", wire.SERVER)
 
-    def _refusal(self, submission: Submission) -> str | None:
-        """Why a submission no longer speaks for its seat, or None."""
+    def _refusal(self, submission: Submission) -> tuple[str, str] | None:
+        """Why a submission no longer speaks for its seat, and its code; or None."""
         sender, seat = submission.sender, submission.seat
         if sender is not None and sender.seat != seat:
-            return "this seat is no longer yours"
+            return "this seat is no longer yours", wire.NOT_YOURS
         if seat is None:
             return None
         playing = self.seats[seat].bot_level
         if sender is not None and playing is not None:
             if self.out_of_time(seat):
-                return f"your time ran out: the {playing} stand-in plays your seat"
-            return f"the {playing} stand-in plays this seat"
+                reason = f"your time ran out: the {playing} stand-in plays your seat"
+                return reason, wire.STAND_IN
+            return f"the {playing} stand-in plays this seat", wire.STAND_IN
         if sender is None and playing is None:
-            return "this seat is no longer a bot's"  # its person came back
+            return "this seat is no longer a bot's", wire.NOT_YOURS  # its person came back
         return None
 
     async def _commit(
@@ -410,6 +424,7 @@ class Table(TableStandIns, TableAbandon, TableClock):
         sent = list(events)  # one state per client carries them all (no "event" frames)
         if self.holding:
             hold = COUNTDOWN / self.bot_speed
+            self._hold_until = time.monotonic() + hold
             sent.append({"type": "countdown", "seconds": round(hold, 3)})
             loop = asyncio.get_running_loop()
             loop.call_later(hold, self._queue.put_nowait, TICK)

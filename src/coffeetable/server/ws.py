@@ -1,6 +1,7 @@
 """WebSockets: ``/ws/tables/{id}?token=T`` to play or watch (``/ws/echo``: ``echo.py``).
 
-Server -> client messages (JSON text frames):
+Server -> client messages (JSON text frames; their JSON Schemas: ``protocol.py``,
+served at ``GET /api/protocol``):
 
 - ``{"type": "table", "table": summary}``: on connect and whenever seats change
   (a seat's ``stand_in`` names the bot playing for its absent person);
@@ -19,9 +20,11 @@ Server -> client messages (JSON text frames):
   ``{"type": "clock", "seat", "expired": true}`` says a seat's time ran out.
   There are no separate event frames; on the match's last action its state
   comes before the ``table`` message saying it is over;
-- ``{"type": "rejected", "reason", "action"}``: your action was refused (the
+- ``{"type": "rejected", "reason", "code", "action"}``: your action was refused (the
   ``action`` echo is left out if it cannot be encoded);
-- ``{"type": "error", "reason"}``: a malformed message (nothing changed);
+- ``{"type": "error", "reason", "code"}``: a malformed message (nothing changed);
+  every refusal's ``code`` is one of ``wire.py``'s, with ``retry_after`` (seconds)
+  where waiting helps (a rate, the countdown);
 - ``{"type": "pong"}``: answer to ``{"type": "ping"}``;
 - ``{"type": "chat_history", "messages"}`` on connect and ``{"type": "chat",
   "message"}``: the table's chat (``chat.py``).
@@ -40,10 +43,12 @@ the token or the session, never from the message), ``{"type": "chat", "text"
 | "phrase"}``, ``{"type": "chat_mute", "channel": "spectators", "muted"}``
 (``chat.py``) and ``{"type": "ping"}``. An act may name
 the ``"seq"`` of the state it was decided on (one of the last 8 this client
-was sent; older: "too slow"); without it, the last state sent counts. "too
-slow" answers an action that state offered but that is no longer legal, or no
-longer means the same (with Chaos: the card in that slot changed). A client
-with 16 actions still queued is refused "slow down".
+was sent; another seq, older or never sent: ``stale_seq``); without it, the last
+state sent counts. "too slow" answers an action that state offered but that is
+no longer legal, or no longer means the same (with Chaos: the card in that slot
+changed). A client with 16 actions still queued is refused ``busy``. In a
+real-time game a bot account's action waits ``min_reaction`` after the state it
+answers before it goes to the table (``reaction.py``).
 
 Limits (``Limits`` fields), on every socket, people's and programs' alike:
 
@@ -81,10 +86,11 @@ from fastapi import APIRouter, WebSocket
 from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect
 
-from coffeetable.server import chat
+from coffeetable.server import chat, reaction, wire
 from coffeetable.server.cluster import Elsewhere
 from coffeetable.server.connections import (
     MAX_PENDING,
+    OFFERS_KEPT,
     Connection,
     close_reason,
     encode,
@@ -108,10 +114,23 @@ FORBIDDEN, NOT_FOUND, TRY_LATER, POLICY = 4403, 4404, 1013, 1008
 Frame = Mapping[str, Any]
 
 
+#: The ``error`` code that goes with each close code of a refused handshake.
+_REFUSAL_CODES = {
+    FORBIDDEN: wire.FORBIDDEN,
+    NOT_FOUND: wire.NOT_FOUND,
+    TRY_LATER: wire.TOO_MANY_SOCKETS,
+}
+
+
+def refusal_message(reason: str, code: int) -> dict[str, Any]:
+    """The ``error`` that says why a socket is refused, before its close ``code``."""
+    return wire.error(reason, _REFUSAL_CODES.get(code, wire.FORBIDDEN))
+
+
 async def refuse(websocket: WebSocket, reason: str, code: int) -> None:
     """Accept only to say why, then close with ``code``."""
     await websocket.accept()
-    await websocket.send_text(encode({"type": "error", "reason": reason}))
+    await websocket.send_text(encode(refusal_message(reason, code)))
     await websocket.close(code=code, reason=close_reason(reason))
 
 
@@ -274,19 +293,22 @@ def handle_frame(conn: Connection, frame: Frame, deliver: Callable[[dict[str, An
     throttle = conn.throttle
     message, error = parse(frame, throttle.limits)
     if not throttle.messages.take():
-        return _slow_down(conn, message, throttle.too_many_messages)
+        return _slow_down(conn, message, throttle.too_many_messages, throttle.messages.wait())
     if message is None:
         conn.send_error(error or "not a message")
         return True
     return deliver(message)
 
 
-def _slow_down(conn: Connection, message: dict[str, Any] | None, reason: str) -> bool:
-    """Refuse a message for its rate: an act is rejected, anything else an error."""
+def _slow_down(
+    conn: Connection, message: dict[str, Any] | None, reason: str, retry_after: float
+) -> bool:
+    """Refuse a message for its rate (code ``rate``, with the seconds until the rate lets
+    one through): an act is rejected, anything else an error."""
     if message is not None and message["type"] == "act":
-        conn.send_json({"type": "rejected", "reason": reason, "action": message.get("action")})
+        conn.send_json(wire.rejected(reason, wire.RATE, message.get("action"), retry_after))
     else:
-        conn.send_error(reason)
+        conn.send_error(reason, wire.RATE, retry_after)
     return conn.throttle.refused()
 
 
@@ -299,7 +321,7 @@ def handle(table: Table, conn: Connection, message: dict[str, Any]) -> bool:
     False once the client floods."""
     kind = message["type"]
     if kind == "ping":
-        conn.send_json({"type": "pong"})
+        conn.send_json(wire.pong())
     elif kind == "act":
         return act(table, conn, message)
     elif kind == "chat":
@@ -323,24 +345,34 @@ def act(table: Table, conn: Connection, message: dict[str, Any]) -> bool:
     if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
         conn.send_error("'seq' is the seq of a state you were sent")
         return True
-    if not conn.throttle.actions.take():
-        return _slow_down(conn, message, conn.throttle.too_many_actions)
+    actions = conn.throttle.actions
+    if not actions.take():
+        return _slow_down(conn, message, conn.throttle.too_many_actions, actions.wait())
     if conn.rates is not None and (
-        refusal := conn.rates.action_refusal(table.id, conn.seat, conn.address)
+        over := conn.rates.action_refusal(table.id, conn.seat, conn.address)
     ):  # the seat's or the address's other sockets spent them
-        return _slow_down(conn, message, refusal)
-    reason = None
+        return _slow_down(conn, message, *over)
+    refusal = None
     offer = conn.offer(seq)
     if conn.seat is None:
-        reason = "spectators cannot act"
+        refusal = "spectators cannot act", wire.SPECTATOR
     elif conn.pending >= MAX_PENDING:
-        reason = "slow down"
-    elif offer is None and seq is not None:
-        reason = "too slow"  # it acted on a state older than the ones kept
-    if reason is not None:
-        conn.send_json({"type": "rejected", "reason": reason, "action": action})
+        refusal = f"slow down: at most {MAX_PENDING} of your actions wait at once", wire.BUSY
+    elif offer is None and seq is not None:  # never sent, or older than the ones kept
+        refusal = _stale(seq), wire.STALE_SEQ
+    if refusal is not None:
+        conn.send_json(wire.rejected(*refusal, action))
         return True
     legal = [] if offer is None else offer.legal
     key = None if offer is None else offer.key_of(action)
-    table.submit(Submission(conn.seat, action, legal, conn, key))
+    submission = Submission(conn.seat, action, legal, conn, key)
+    table.submit(submission, reaction.not_before(table, conn.seat, offer))
     return True
+
+
+def _stale(seq: int) -> str:
+    """Why an act's ``seq`` names no state this socket may act on."""
+    return (
+        f"seq {seq} is not one of the last {OFFERS_KEPT} states sent to this socket:"
+        " decide again on the newest one"
+    )

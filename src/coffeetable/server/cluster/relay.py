@@ -234,10 +234,11 @@ class Relay:
         remote.waiting.clear()
 
     def _refuse(self, key: tuple[str, str], reason: str, code: int) -> None:
+        from coffeetable.server import ws
         from coffeetable.server.connections import encode
 
         bus = self.cluster.bus
-        text = encode({"type": "error", "reason": reason})
+        text = encode(ws.refusal_message(reason, code))
         bus.send(key[0], {"kind": "ws_out", "conn": key[1], "text": text})
         bus.send(
             key[0],

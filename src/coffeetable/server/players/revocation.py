@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from coffeetable.server import wire
 from coffeetable.server.players.api_keys import ProgramAccount
 from coffeetable.server.players.sessions import Account
 
@@ -108,7 +109,7 @@ class SocketRevocations:
             self._revoked[credential] = now
             for conn in list(self._open.get(credential, ())):
                 if not conn.closed:
-                    conn.send_error(reason)
+                    conn.send_error(reason, wire.FORBIDDEN)
                     conn.close(REVOKED, reason)
                     closed += 1
         return closed
