@@ -99,7 +99,8 @@ class EspressoTable {
   rejected(msg) {
     const action = msg.action || {};
     const key = action.source ? sourceKey(action, this.me) : null;
-    const slow = /slow/i.test(msg.reason || '');
+    // Lost the race: the server's code says so (a rate refusal also reads "slow down").
+    const slow = msg.code === 'too_slow';
     const word = slow ? t('espresso.tooSlow') : t('espresso.refused');
     if (key && this.pending.has(key)) this.resolve(key, 'snap', word);
     else if (slow) flash(this.fx, word, { seconds: 1.2, cls: 'slow', testid: 'too-slow' });
