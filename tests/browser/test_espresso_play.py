@@ -123,7 +123,14 @@ def test_a_refused_card_snaps_back_with_too_slow(page, server):
             if data.get("type") == "act" and data["action"]["type"] in ("play", "joker"):
                 refused.append(data["action"])
                 ws.send(
-                    json.dumps({"type": "rejected", "reason": "too slow", "action": data["action"]})
+                    json.dumps(
+                        {
+                            "type": "rejected",
+                            "reason": "too slow: another card got there first",
+                            "code": "too_slow",
+                            "action": data["action"],
+                        }
+                    )
                 )
             else:
                 to_server.send(message)

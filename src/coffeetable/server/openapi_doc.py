@@ -66,6 +66,7 @@ _BOT = {
     "owner": "alice",
     "description": "greedy, with a twist",
     "created": 1796129041.9,
+    "invitable_by": "owner",
 }
 _PROFILE = {
     "name": "alice",
@@ -187,6 +188,7 @@ EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
     ("get", "/api/bots"): (None, [_BOT]),
     ("post", "/api/bots"): ({"name": "bot-v2", "description": "greedy, with a twist"}, _BOT),
     ("get", "/api/players/{name}/bots"): (None, [_BOT]),
+    ("patch", "/api/bots/{bot}"): ({"invitable_by": "anyone"}, {**_BOT, "invitable_by": "anyone"}),
     ("get", "/api/bots/{bot}/keys"): (None, [_KEY]),
     ("post", "/api/bots/{bot}/keys"): ({"label": "laptop"}, {**_KEY, "key": "ctb_m7nhjg..."}),
     ("delete", "/api/bots/{bot}/keys/{key_id}"): (None, {"revoked": True}),

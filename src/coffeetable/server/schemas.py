@@ -54,6 +54,7 @@ TABLE_EXAMPLE: dict[str, Any] = {
 
 
 REPLAY_EXAMPLE: dict[str, Any] = {
+    "table": TABLE_EXAMPLE,
     "frames": 61,
     "rounds": [0, 31],
     "window": [
@@ -138,6 +139,7 @@ class Replay(_Strict):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [REPLAY_EXAMPLE]})
 
+    table: TableSummary = Field(description="the table, as its summary says now")
     frames: int = Field(ge=1, description="how many frames the match has (actions + 1)")
     rounds: list[int] = Field(description="the frame where each round starts")
     window: list[ReplayFrame]
