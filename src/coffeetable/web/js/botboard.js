@@ -4,7 +4,7 @@
 import { api } from './api.js';
 import { html } from './dom.js';
 import { t } from './i18n.js';
-import { botName } from './lobby.js';
+import { botName } from './names.js';
 import { failure, playerLink, ratingText, robotMark } from './players.js';
 
 /** The markup of the bots' board of ``game`` (its ``group``), fetched now. */

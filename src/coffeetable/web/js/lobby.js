@@ -11,6 +11,7 @@ import { account, accountSeat, refresh as refreshAccount } from './account.js';
 import { gameTitle as titleOf, leaderboardHref, matchList } from './players.js';
 import { mountPlayNow } from './playnow.js';
 import { addMyBots, programChoice, programInput, programOptions } from './botseats.js';
+import { botName, offeredLevels, tableName, usualLevel } from './names.js';
 
 const REFRESH_MS = 4000;
 const BOT_SPEEDS = [1, 2, 5, 10];
@@ -249,42 +250,6 @@ function seatRow(game, seat) {
     <select name="seat-${seat}" data-testid="seat-select-${seat}">
       <option value="open">${t('lobby.openSeat')}</option>${bots}${programOptions()}
     </select>${programInput(seat)}</li>`;
-}
-
-/**
- * A table's name in the reader's language, from its owner (the server's own name
- * is English): "Ada's table", "La table de Ada"; a table of bots: "Fika for bots".
- */
-export function tableName(table) {
-  if (!table) return '';
-  const seats = Array.isArray(table.seats) ? table.seats : [];
-  const game = has(`${table.game}.title`) ? t(`${table.game}.title`) : table.title || table.game || '';
-  if (table.owner) return t('lobby.tableOf', { owner: table.owner });
-  if (seats.length && seats.every((s) => s && s.bot)) return t('lobby.botsTable', { game });
-  return table.name || game;
-}
-
-/** The plain levels for people (weakest first) when the game has them. */
-const PLAIN_LEVELS = ['beginner', 'casual', 'strong', 'expert'];
-
-/**
- * The bot levels a form offers for ``game``: its plain levels (beginner ... expert)
- * when it has them, the older names (random, greedy, ismcts) staying for the API only;
- * else every bot it lists (Espresso's easy, medium, hard).
- */
-export function offeredLevels(game) {
-  const levels = (game && game.bots) || [];
-  const plain = PLAIN_LEVELS.filter((level) => levels.includes(level));
-  return plain.length ? plain : levels;
-}
-
-/** The middling level a form selects first: casual, medium or greedy, else the first. */
-export function usualLevel(levels) {
-  return ['casual', 'medium', 'greedy'].find((level) => levels.includes(level)) || levels[0] || '';
-}
-
-export function botName(level) {
-  return has(`bot.${level}`) ? t(`bot.${level}`) : level;
 }
 
 function createForm(game, players) {

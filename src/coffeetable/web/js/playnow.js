@@ -10,7 +10,7 @@ import { go } from './router.js';
 import { playerName, rememberSeat, setPlayerName } from './session.js';
 import { account } from './account.js';
 import { gameTitle } from './players.js';
-import { botName, offeredLevels, usualLevel } from './lobby.js';
+import { botName, offeredLevels, usualLevel } from './names.js';
 
 const POLL_MS = 1000;
 

@@ -11,7 +11,7 @@ import { api } from './api.js';
 import { attrs, html, onClick, setHTML } from './dom.js';
 import { has, t } from './i18n.js';
 import { loadRenderer } from './games.js';
-import { botName, tableName } from './lobby.js';
+import { seatNames, tableName } from './names.js';
 import { mountReview } from './review.js';
 
 const WINDOW = 100;
@@ -42,7 +42,7 @@ export function mount(root, route) {
     if (!view.frames.has(key())) view.frames.set(key(), new Map());
     return view.frames.get(key());
   };
-  const names = () => (view.summary ? view.summary.seats.map((s, i) => seatName(s, i)) : []);
+  const names = () => (view.summary ? seatNames(view.summary) : []);
 
   async function fetchWindow(start) {
     const params = { start, count: WINDOW };
@@ -248,10 +248,4 @@ export function mount(root, route) {
       if (view.review) view.review.destroy();
     },
   };
-}
-
-function seatName(seat, index) {
-  const s = seat && typeof seat === 'object' ? seat : { name: seat };
-  if (s.bot) return t('table.botSeat', { n: index + 1, level: botName(s.bot) });
-  return s.name || t('table.emptySeat', { n: index + 1 });
 }

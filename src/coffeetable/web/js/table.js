@@ -11,7 +11,7 @@ import { TableConnection } from './connection.js';
 import { attrs, banner, html, onClick, setHTML, toast } from './dom.js';
 import { t, has } from './i18n.js';
 import { loadRenderer } from './games.js';
-import { botName, tableName } from './lobby.js';
+import { seatLabel, seatList, seatNames, tableName } from './names.js';
 import { forgetSeat, playerName, rememberSeat, seatAt, setPlayerName } from './session.js';
 import { account, accountSeat } from './account.js';
 import { botProfile, playerLink } from './players.js';
@@ -428,16 +428,6 @@ function clockText(seconds) {
   return `${m}:${String(s).padStart(2, '0')}`;
 }
 
-function seatList(summary) {
-  if (!summary || !Array.isArray(summary.seats)) return [];
-  return summary.seats.map((s) => (s && typeof s === 'object' ? s : { name: s }));
-}
-
-function seatLabel(seat, index) {
-  if (seat.bot) return t('table.botSeat', { n: index + 1, level: botName(seat.bot) });
-  return seat.name || t('table.emptySeat', { n: index + 1 });
-}
-
 /** The seat a state message was sent to: its `seat`, else its view's; null: watching. */
 function stateSeat(msg) {
   if ('seat' in msg) return msg.seat;
@@ -448,9 +438,4 @@ function stateSeat(msg) {
 function seatProfile(seat) {
   if (seat.bot) return botProfile(seat.bot);
   return seat.account && seat.name ? seat.name : null;
-}
-
-/** Display names per seat, for the game renderer. */
-function seatNames(summary) {
-  return seatList(summary).map(seatLabel);
 }

@@ -1,5 +1,6 @@
 // Fika's own words, in the four languages of the rulebooks. The effect and
 // objective texts are those of games/fika/cards.py (EFFECTS, OBJECTIVES).
+// Over 450 lines: a string table (data), four languages of one game, kept whole so each key sits beside its translations.
 export default {
   en: {
     'fika.title': 'Fika',
