@@ -10,7 +10,7 @@
 
 import { html, setHTML, toast } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
-import { hintKey, onTouchChange, setHTMLKeepingEndActions, tn, touchFirst } from '../kit.js';
+import { hintKey, onTouchChange, setHTMLKeepingEndActions, touchFirst } from '../../js/board.js';
 import { areaSvg, gridBox } from './area.js';
 import { Delivery } from './deliver.js';
 import { S, glyph, installCss } from './icons.js';
@@ -387,7 +387,7 @@ class CafeTable {
             ${t(`cafe.colour.${a.colour}`)}</button>`)}
           <button type="button" data-act="cancel" data-testid="cancel">${t('cafe.cancel')}</button></div>`;
       } else if (this.delivery) extra = this.delivery.render(me.cafes);
-      const left = tn('cafe.actionsLeft', me.actions_left);
+      const left = t('cafe.actionsLeft', { count: me.actions_left });
       return html`<p class="cf-hint" data-testid="hint">${left} ${t(kinds.length ? hintKey('cafe.hint.act') : 'cafe.hint.actNone')}
         ${legend}</p>
         <div class="cf-buttons"><button type="button" data-act="pass" data-testid="pass-button">${t('cafe.pass')}</button></div>${extra}`;
@@ -432,7 +432,7 @@ class CafeTable {
       <header>
         <strong class="cf-name">${this.name(seat)}</strong>
         ${v.master === seat ? masterToken() : ''}
-        <span class="cf-score" data-testid="score-${seat}">${tn('cafe.points', p.score)}</span>
+        <span class="cf-score" data-testid="score-${seat}">${t('cafe.points', { count: p.score })}</span>
         <span class="cf-doing">${doing(v, seat)}</span>
       </header>
       <div class="cf-stats">${track(p, v.phase === 'actions')}${warehouse(p, seat)}
@@ -453,8 +453,8 @@ class CafeTable {
       const covers = this.placer.covers(p);
       const names = new Map(p.cafes.map((c) => [c.id, c.name || c.id]));
       const lost = covers.cafes.filter((id) => !(p.cafes.find((c) => c.id === id) || {}).lost);
-      info.textContent = tn('cafe.covers', covers.squares)
-        + (lost.length ? ` ${tn('cafe.coversCafe', lost.length, { cafes: lost.map((id) => names.get(id)).join(', ') })}` : '');
+      info.textContent = t('cafe.covers', { count: covers.squares })
+        + (lost.length ? ` ${t('cafe.coversCafe', { count: lost.length, cafes: lost.map((id) => names.get(id)).join(', ') })}` : '');
       info.classList.toggle('warn', lost.length > 0);
     }
   }

@@ -4,7 +4,6 @@
 
 import { attrs, html, joinHtml } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
-import { tn } from '../kit.js';
 import { COLOURS, cardSvg, cube } from './icons.js';
 
 const TRACK = 8;
@@ -75,7 +74,7 @@ export function statusBar(v, name) {
     <span>${masterToken()} ${name(v.master)}</span>
     ${drafting ? html`<span class="muted">${t('cafe.order', { names: v.order.map((s) => name(s)).join(' → ') })}</span>` : ''}
     <span class="cf-supply" title="${t('cafe.supplyTip')}">${t('cafe.supply')} ${supply}</span>
-    <span class="muted" data-testid="deck">${tn('cafe.deck', v.deck_count)}</span>`;
+    <span class="muted" data-testid="deck">${t('cafe.deck', { count: v.deck_count })}</span>`;
 }
 
 /** What a player is doing now, for their header. */
@@ -166,17 +165,17 @@ export function logLine(ev, name) {
     case 'placed': {
       const lost = (ev.lost || []).length ? ` ${t('cafe.log.lost', { cafes: ev.lost.join(', ') })}` : '';
       const back = Object.values(ev.returned || {}).reduce((a, b) => a + b, 0);
-      return tn('cafe.log.placed', (ev.covered || []).length, { name: who, card: ev.card })
-        + (back ? ` ${tn('cafe.log.returned', back)}` : '') + lost;
+      return t('cafe.log.placed', { count: (ev.covered || []).length, name: who, card: ev.card })
+        + (back ? ` ${t('cafe.log.returned', { count: back })}` : '') + lost;
     }
-    case 'produced': return t('cafe.log.produced', { name: who, cubes: tn(`cafe.cubes.${ev.colour}`, ev.cubes) });
-    case 'dried': return t('cafe.log.dried', { name: who, cubes: tn(`cafe.cubes.${ev.colour}`, ev.cubes) });
-    case 'roasted': return t('cafe.log.roasted', { name: who, cubes: tn(`cafe.cubes.${ev.colour}`, ev.cubes) });
+    case 'produced': return t('cafe.log.produced', { name: who, cubes: t(`cafe.cubes.${ev.colour}`, { count: ev.cubes }) });
+    case 'dried': return t('cafe.log.dried', { name: who, cubes: t(`cafe.cubes.${ev.colour}`, { count: ev.cubes }) });
+    case 'roasted': return t('cafe.log.roasted', { name: who, cubes: t(`cafe.cubes.${ev.colour}`, { count: ev.cubes }) });
     case 'delivered': {
       const toCafes = Object.values(ev.to || {}).reduce((sum, by) => sum + Object.values(by).reduce((a, b) => a + b, 0), 0);
       const stored = Object.values(ev.warehouse || {}).reduce((a, b) => a + b, 0);
       const done = (ev.completed || []).length ? ` ${t('cafe.log.completed', { cafes: ev.completed.join(', ') })}` : '';
-      return t('cafe.log.delivered', { name: who, cafes: tn('cafe.cubeCount', toCafes), stored: tn('cafe.cubeCount', stored) }) + done;
+      return t('cafe.log.delivered', { name: who, cafes: t('cafe.cubeCount', { count: toCafes }), stored: t('cafe.cubeCount', { count: stored }) }) + done;
     }
     case 'passed': return t('cafe.log.passed', { name: who });
     case 'round_over': return html`<span class="muted">${t('cafe.log.roundOver', { n: ev.round })}</span>`;

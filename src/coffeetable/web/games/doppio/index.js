@@ -12,8 +12,8 @@
 import { attrs, html, setHTML, toast } from '../../js/dom.js';
 import { lang, t } from '../../js/i18n.js';
 import {
-  hintKey, onTouchChange, setHTMLKeepingEndActions, tn,
-} from '../kit.js';
+  hintKey, onTouchChange, setHTMLKeepingEndActions,
+} from '../../js/board.js';
 import { breakdown } from './breakdown.js';
 import {
   KINDS, SPACE_H, SPACE_W, diagram, installCss, piece, pieceOnSpace,
@@ -284,7 +284,7 @@ class DoppioTable {
     this.el.dataset.selected = [...this.sel].map(([s, k]) => `${s}:${ordered(k).join('+')}`).join(' ');
     setHTML(this.parts.status, this.statusText());
     this.parts.status.classList.toggle('my-turn', mine);
-    this.parts.reserve.textContent = tn('doppio.reserve', v.reserve);
+    this.parts.reserve.textContent = t('doppio.reserve', { count: v.reserve });
     setHTML(this.parts.path, this.pathSvg());
     setHTML(this.parts.controls, this.controls());
     setHTML(this.parts.players, html`${this.playerOrder().map((p) => this.playerPanel(p))}`);
@@ -398,7 +398,7 @@ class DoppioTable {
         <header>
           <strong>${this.name(seat)}</strong>
           ${active ? html`<span class="badge">${t(v.phase === 'setup' ? 'doppio.placing' : 'doppio.playing')}</span>` : ''}
-          <span class="d-beans" data-testid="beans-${seat}" data-beans="${p.beans}">${tn('doppio.beans', p.beans)}</span>
+          <span class="d-beans" data-testid="beans-${seat}" data-beans="${p.beans}">${t('doppio.beans', { count: p.beans })}</span>
           <span class="muted" data-testid="pile-${seat}" data-count="${p.pile.count}">${t('doppio.pile', { n: p.pile.count })}</span>
           <span class="muted" data-testid="scored-${seat}" data-count="${p.scored.length}">${t('doppio.scored', { n: p.scored.length })}</span>
         </header>
@@ -448,7 +448,7 @@ class DoppioTable {
         <div class="d-end panel" data-testid="solo-over" data-rank="${rank}" data-beans="${beans}">
           ${chrome.close}
           <h2>${t('doppio.soloOver')}</h2>
-          <p class="d-big">${tn('doppio.beans', beans)}</p>
+          <p class="d-big">${t('doppio.beans', { count: beans })}</p>
           <p class="d-rank">${t(`doppio.rank.${rank}`)}</p>
           <ol class="d-ranks">${['tea', 'filter', 'french_press', 'espresso_machine', 'barista'].map((r) =>
             html`<li class="${r === rank ? 'me' : ''}">${t(`doppio.rankRange.${r}`)} — ${t(`doppio.rank.${r}`)}</li>`)}</ol>
@@ -467,7 +467,7 @@ class DoppioTable {
       <tr class="${winners.includes(s) ? 'win' : ''}" data-testid="final-row-${s}"><th>${this.name(s)}</th>
         ${lines[s].rounds.map((r) => html`<td class="num" data-testid="round-beans-${s}-${r.round}"
           data-beans="${r.beans == null ? '' : r.beans}">${r.beans == null ? '—' : r.beans}</td>`)}
-        <td class="num total" data-testid="final-beans-${s}" data-beans="${p.beans}">${tn('doppio.beans', p.beans)}</td></tr>`);
+        <td class="num total" data-testid="final-beans-${s}" data-beans="${p.beans}">${t('doppio.beans', { count: p.beans })}</td></tr>`);
     const cards = v.players.map((p, s) => html`
       <li data-testid="card-lines-${s}"><b>${this.name(s)}</b>
         ${lines[s].rounds.map((r) => html`<div class="d-round-cards" data-testid="round-cards-${s}-${r.round}"><span class="muted">${t('doppio.end.roundCards', { n: r.round })}</span>
@@ -494,7 +494,7 @@ class DoppioTable {
     if (!cards.length) return html`<span class="muted">${t('doppio.end.noCards')}</span>`;
     return html`<span class="d-chips">${cards.map((c) => {
       const card = this.findCard(c.card);
-      const tip = tn('doppio.end.cardTip', c.matches, { card: card ? cardText(card) : `#${c.card}` });
+      const tip = t('doppio.end.cardTip', { count: c.matches, card: card ? cardText(card) : `#${c.card}` });
       return html`<span class="d-chip" data-testid="card-beans-${seat}-${c.card}" data-beans="${c.beans}" title="${tip}">#${c.card}${c.turned ? ' ↻' : ''}
         <b>+${c.beans}</b>${c.matches > 1 ? html` <small>×${c.matches}</small>` : ''}</span>`;
     })}</span>`;
@@ -523,8 +523,8 @@ class DoppioTable {
         });
       case 'scored': {
         const card = this.findCard(ev.card);
-        return tn(ev.turned ? 'doppio.log.scoredTurned' : 'doppio.log.scored', ev.beans, {
-          name, card: card ? cardText(card) : `#${ev.card}`,
+        return t(ev.turned ? 'doppio.log.scoredTurned' : 'doppio.log.scored', {
+          count: ev.beans, name, card: card ? cardText(card) : `#${ev.card}`,
         });
       }
       case 'undone':

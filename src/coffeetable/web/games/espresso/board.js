@@ -3,7 +3,7 @@
 
 import { attrs, html } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
-import { hintKey } from '../kit.js';
+import { hintKey } from '../../js/board.js';
 import { back, emblem, empty, face } from './cards.js';
 import { keyForPosition, posKey } from './moves.js';
 

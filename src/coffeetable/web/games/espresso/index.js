@@ -3,7 +3,7 @@
 
 import { html, setHTML, stylesheet, toast } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
-import { onTouchChange, setHTMLKeepingEndActions, touchFirst } from '../kit.js';
+import { onTouchChange, setHTMLKeepingEndActions, touchFirst } from '../../js/board.js';
 import { centre, hint, playerArea, shortcuts } from './board.js';
 import { installSprite } from './cards.js';
 import { LOG_SIZE, logLine, told } from './log.js';

@@ -5,7 +5,6 @@
 
 import { html } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
-import { tn } from '../kit.js';
 import { cardName } from './board.js';
 
 export const LOG_SIZE = 200; // events kept (the server retells as many)
@@ -43,7 +42,7 @@ export function logLine(ev, names, zero = false) {
     case 'round_started':
       return html`<span class="muted">${t('espresso.log.roundStarted', { n: ev.round })}</span>`;
     case 'round_over': {
-      const points = (ev.points || []).map((n, seat) => tn('espresso.log.points', n, { name: name(seat) })).join(', ');
+      const points = (ev.points || []).map((n, seat) => t('espresso.log.points', { count: n, name: name(seat) })).join(', ');
       const head = ev.finito == null ? t('espresso.blocked') : t('espresso.finitoBy', { name: name(ev.finito) });
       return html`<strong>${head}</strong> ${t('espresso.log.roundOver', { n: ev.round, points })}`;
     }

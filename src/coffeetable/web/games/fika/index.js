@@ -7,8 +7,8 @@
 import { attrs, html, onClick, setHTML, toast } from '../../js/dom.js';
 import { has, t } from '../../js/i18n.js';
 import {
-  hintKey, onTouchChange, setHTMLKeepingEndActions, tn,
-} from '../kit.js';
+  hintKey, onTouchChange, setHTMLKeepingEndActions,
+} from '../../js/board.js';
 import {
   back, cardName, empty, face, group as groupCard, installCss, installSprite, street as streetCard,
 } from './cards.js';
@@ -162,12 +162,12 @@ class FikaTable {
           column: (ev.column ?? 0) + 1,
         };
         const key = `fika.ev.effect${ev.number}`;
-        if (ev.number === 4) return tn(key, (ev.spots || []).length || 1, params);
+        if (ev.number === 4) return t(key, { ...params, count: (ev.spots || []).length || 1 });
         // "your spot", "your café" rather than "Ada (you)'s spot"
         return t(mine(ownerSeat) && has(`${key}.yours`) ? `${key}.yours` : key, params);
       }
       case 'returned': return t(mine(ev.seat) ? 'fika.ev.returned.yours' : 'fika.ev.returned', { name });
-      case 'lone': return tn('fika.ev.lone', ev.plays, { name });
+      case 'lone': return t('fika.ev.lone', { count: ev.plays, name });
       case 'round_over':
         return t('fika.ev.roundOver', {
           n: ev.round,
@@ -372,7 +372,7 @@ class FikaTable {
     if (p.pick && (seat !== this.me || this.view.phase !== 'pick')) {
       pickState = html`<span class="pick-state shown" data-testid="pick-${seat}">${face(p.pick)}</span>`;
     }
-    const hand = seat === this.me ? '' : html`<span class="muted">${tn('fika.handCount', p.hand_count)}</span>`;
+    const hand = seat === this.me ? '' : html`<span class="muted">${t('fika.handCount', { count: p.hand_count })}</span>`;
     // the tooltip keeps "tip(s)" (fika.tipsOf) while tests/browser/test_hostile.py pins it; the lists say fika.tipsCount
     return html`<div class="pbar pbar-${where}" data-testid="player-${seat}">
       <b>${seat === this.me ? t('fika.yourCafe') : t('fika.cafeOf', { name: this.name(seat) })}</b>
@@ -466,8 +466,8 @@ class FikaTable {
     }
     let lone = '';
     if (v.lone && v.phase !== 'over') {
-      lone = html`<div class="lone" data-testid="lone">${v.lone.seat === this.me ? tn('fika.lone', v.lone.left)
-        : tn('fika.loneOther', v.lone.left, { name: this.name(v.lone.seat) })}</div>`;
+      lone = html`<div class="lone" data-testid="lone">${v.lone.seat === this.me ? t('fika.lone', { count: v.lone.left })
+        : t('fika.loneOther', { count: v.lone.left, name: this.name(v.lone.seat) })}</div>`;
     }
     const order = v.order.length
       ? html`<div class="order" data-testid="order">${t('fika.order', { names: v.order.map((s) => this.name(s)).join(' → ') })}</div>` : '';
@@ -497,7 +497,7 @@ class FikaTable {
       return html`<li data-testid="colour-rank-${rank}">${rank}. ${t(`fika.rank.${rank}`)}:
         ${colour ? html`<span class="chip c-${colour}"><svg viewBox="0 0 24 24"><use href="#fika-${colour}"/></svg>${t(`fika.colour.${colour}`)}</span>` : '—'}</li>`;
     });
-    const tips = [0, 1].map((s) => html`<li>${tn('fika.tipsCount', this.view.players[s].tips, { name: this.name(s) })}</li>`);
+    const tips = [0, 1].map((s) => html`<li>${t('fika.tipsCount', { count: this.view.players[s].tips, name: this.name(s) })}</li>`);
     return html`<section class="box"><h3>${t('fika.colourOrder')}</h3><ol class="colour-order" data-testid="colour-order">${items}</ol>
       <h3>${t('fika.tips')}</h3><ul class="plain">${tips}</ul></section>`;
   }

@@ -1,32 +1,9 @@
-// What the four boards (games/<name>/) share: counted strings, touch-first
-// wording, and end screens whose action slot survives a redraw.
-//
-// Written here, next to the boards, while the shared front end (web/js/) is being
-// reworked; it belongs in web/js/ once that settles (tn() becomes t(key, {count})
-// when js/i18n.js chooses plurals itself). Not a game: there is no kit/index.js.
+// What the four boards (games/<name>/index.js) share: touch-first wording, and end
+// screens whose action slot survives a redraw. Counted strings are i18n's own:
+// t(key, {count}) (js/i18n.js).
 
-import { setHTML } from '../js/dom.js';
-import { has, lang, t } from '../js/i18n.js';
-
-const rules = new Map();
-
-/** The plural category of n in the language in use: "one", "other" (fr, es: also "many"), ... */
-export function pluralOf(n) {
-  const code = lang();
-  if (!rules.has(code)) rules.set(code, new Intl.PluralRules(code));
-  return rules.get(code).select(n);
-}
-
-/**
- * t() for a count: the key "key.one", "key.other" (or another category the
- * language needs) chosen by Intl.PluralRules, "key.other" when that category has
- * no string. Each form is a whole sentence; {n} in it is the count.
- * tn('doppio.beans', 1) -> "1 bean"; tn('doppio.beans', 3) -> "3 beans".
- */
-export function tn(key, n, params = {}) {
-  const chosen = `${key}.${pluralOf(n)}`;
-  return t(has(chosen) ? chosen : `${key}.other`, { ...params, n });
-}
+import { setHTML } from './dom.js';
+import { has } from './i18n.js';
 
 const TOUCH_FIRST = '(hover: none) and (pointer: coarse)';
 
