@@ -3,7 +3,7 @@
 
 import { html, setHTML, stylesheet, toast } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
-import { onTouchChange, setHTMLKeepingEndActions, touchFirst } from '../../js/board.js';
+import { Board, setHTMLKeepingEndActions, touchFirst } from '../../js/board.js';
 import { centre, hint, playerArea, shortcuts } from './board.js';
 import { installSprite } from './cards.js';
 import { LOG_SIZE, logLine, told } from './log.js';
@@ -17,24 +17,20 @@ import { Ghost } from './ghost.js';
 const PENDING_TIMEOUT_MS = 5000;
 const NO_SELECTION = Object.freeze({ source: null, follower: null, card: null });
 
-class EspressoTable {
+class EspressoBoard extends Board {
   constructor(root, ctx) {
+    super(root, ctx, { game: 'espresso', logSize: LOG_SIZE });
     installSprite();
     // the board's own additions to css/table.css and css/cards.css (the phone, the log, the end bar)
     stylesheet('espresso-css', new URL('./espresso.css', import.meta.url).href);
     const sheet = document.getElementById('espresso-css');
     if (sheet && !sheet.sheet) sheet.addEventListener('load', () => this.scrollLog(), { once: true }); // the log's height comes with it
-    this.ctx = ctx;
-    this.view = null;
     this.analysis = analyse([], null);
     this.sel = NO_SELECTION;
     this.pending = new Map(); // position -> {card, ghost, timer}
     this.history = {}; // round number -> points per seat, from the view
     this.fresh = new Set();
     this.myPlays = 0;
-    this.legalCount = 0;
-    this.frame = 0;
-    this.log = []; // the events the game log tells
     this.endClosed = false; // the match's end folded away
     setHTML(root, html`
       <div class="espresso" data-testid="espresso">
@@ -45,42 +41,28 @@ class EspressoTable {
       </div>`);
     this.el = root.querySelector('.espresso');
     this.fx = root.querySelector('.fx-layer');
-    this.unbind = bindInput(this, this.el);
-    this.stopTouchWatch = onTouchChange(() => this.draw());
+    this.onDestroy(bindInput(this, this.el));
   }
 
-  get me() { return this.ctx.seat; }
+  // ---- messages from the server (the rest: js/board.js) ---------------------------
+  // Many states a second while playing are drawn once a frame; a new phase (the ready
+  // check, the match's end) at once.
 
-  // ---- messages from the server -------------------------------------------------
-
-  state(msg) {
-    const previous = this.view;
-    this.view = msg.view;
-    this.analysis = analyse(msg.legal, this.me);
-    this.legalCount = (msg.legal || []).length;
+  stateChanged(previous) {
+    this.analysis = analyse(this.legal, this.me);
     this.fresh = freshStacks(previous, this.view);
     this.history = Object.fromEntries((this.view.rounds || []).map((points, i) => [i + 1, points]));
     for (const [key, entry] of this.pending) {
       if (!sameCard(cardAt(this.view, key), entry.card)) this.resolve(key, 'land');
     }
     this.keepSelectionValid();
-    // many states a second while playing are drawn once a frame; a new phase (the ready
-    // check, the match's end) is drawn at once
-    this.draw(Boolean(previous) && previous.phase !== this.view.phase);
   }
 
-  /** The match's recent events, sent on (re)connection: the log starts from them. */
-  retell(events) {
-    this.log = (events || []).filter(told).slice(-LOG_SIZE);
-    this.draw();
-  }
+  /** The log keeps the events it tells (log.js), as events: a language switch retells them. */
+  logEntry(ev) { return told(ev) ? ev : null; }
 
   event(ev) {
-    if (told(ev)) {
-      this.log.push(ev);
-      if (this.log.length > LOG_SIZE) this.log.shift();
-      this.draw();
-    }
+    super.event(ev);
     if (ev.type === 'countdown') countdown(this.fx, ev.seconds ?? 3);
     else if (ev.type === 'round_over') {
       this.history[ev.round] = ev.points;
@@ -108,14 +90,8 @@ class EspressoTable {
     this.draw();
   }
 
-  relabel() { this.draw(true); }
-
-  seatsChanged() { this.draw(); }
-
   destroy() {
-    cancelAnimationFrame(this.frame);
-    this.unbind();
-    this.stopTouchWatch();
+    super.destroy();
     for (const key of [...this.pending.keys()]) this.resolve(key, 'land');
   }
 
@@ -272,18 +248,6 @@ class EspressoTable {
     return this.slots;
   }
 
-  draw(now = false) {
-    if (now) {
-      this.render();
-      return;
-    }
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.render();
-    });
-  }
-
   render() {
     if (!this.view) return;
     const ch = this.choices();
@@ -295,7 +259,7 @@ class EspressoTable {
       me: this.me,
       names: this.ctx.names(),
       analysis: this.analysis,
-      canAct: this.legalCount > 0,
+      canAct: this.legal.length > 0,
       sel: this.sel,
       choices: ch,
       targetLabels: labels,
@@ -308,7 +272,7 @@ class EspressoTable {
     this.el.dataset.phase = this.view.phase;
     this.el.dataset.round = String(this.view.round);
     this.el.dataset.selected = this.sel.source || '';
-    this.el.dataset.canAct = String(this.legalCount > 0);
+    this.el.dataset.canAct = String(this.legal.length > 0);
     this.el.classList.toggle('watching', this.me == null);
     this.el.classList.toggle('touch', m.touch);
     const slots = this.layout();
@@ -362,5 +326,5 @@ function freshStacks(before, after) {
 
 export default {
   name: 'espresso',
-  mount: (root, ctx) => new EspressoTable(root, ctx),
+  mount: (root, ctx) => new EspressoBoard(root, ctx),
 };
