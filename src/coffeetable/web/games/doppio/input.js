@@ -12,7 +12,7 @@ export function bindInput(b) {
   });
 }
 
-export function click(b, event) {
+function click(b, event) {
   const el = event.target.closest('[data-colour], [data-piece], [data-target], [data-card], [data-score], [data-act]');
   if (!el || !b.el.contains(el)) return;
   const d = el.dataset;

@@ -26,7 +26,7 @@ export function bindInput(b) {
   return () => stops.forEach((fn) => fn());
 }
 
-export function click(b, token) {
+function click(b, token) {
   if (b.sel.includes(token)) { // a second click undoes
     b.sel = b.sel.filter((x) => x !== token);
     b.draw();
@@ -47,7 +47,7 @@ export function click(b, token) {
   b.draw();
 }
 
-export function button(b, kind, value) {
+function button(b, kind, value) {
   if (kind === 'colour') {
     const action = b.byType('colour').find((a) => a.colour === value);
     if (action) b.send(action);
