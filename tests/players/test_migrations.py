@@ -181,6 +181,7 @@ def test_the_migrations_ship_inside_the_package() -> None:
         "0006_tr39_skeletons.py",
         "0007_known_devices.py",
         "0008_bot_invitations.py",
+        "0009_doppio_repetition_rule.py",
     ]
     assert (schema.MIGRATIONS / "env.py").is_file()
 
@@ -219,7 +220,7 @@ def test_revision_5_keeps_older_doppio_tables_under_the_rules_they_were_played_w
             with engine.connect() as conn:
                 return dict(conn.execute(sa.select(tables.c.id, tables.c.options)).all())
 
-        schema.upgrade(engine)
+        schema.upgrade(engine, "0005")
         after = options()
         assert after["old"] == '{"master":false,"first_player":-1,"reserve_ends":false}'
         assert after["named"] == rows["named"][1] and after["fika"] == "{}"
@@ -228,6 +229,53 @@ def test_revision_5_keeps_older_doppio_tables_under_the_rules_they_were_played_w
         before = options()
         assert before["old"] == rows["old"][1]
         assert before["named"] == '{"master":false,"first_player":-1}'
+    finally:
+        engine.dispose()
+
+
+def test_revision_9_keeps_older_doppio_tables_out_of_the_repetition_ruling(
+    database_url: str,
+) -> None:
+    """Doppio's repetition ruling is an option, on by default: the tables stored before it
+    get ``repetition_ends: false`` (their logs replay as played); others are left alone."""
+    engine = create_engine(database_url)
+    tables = metadata.tables["tables"]
+    rows = {
+        "old": ("doppio", '{"master":false,"reserve_ends":true}'),
+        "named": ("doppio", '{"master":false,"reserve_ends":true,"repetition_ends":true}'),
+        "fika": ("fika", "{}"),
+    }
+    try:
+        schema.upgrade(engine, "0008")
+        with engine.begin() as conn:
+            for table_id, (game, options) in rows.items():
+                conn.execute(
+                    tables.insert().values(
+                        id=table_id,
+                        game=game,
+                        players=2,
+                        seed=1,
+                        options=options,
+                        settings="{}",
+                        name="",
+                        status="running",
+                        created=1.0,
+                    )
+                )
+
+        def options() -> dict[str, str]:
+            with engine.connect() as conn:
+                return dict(conn.execute(sa.select(tables.c.id, tables.c.options)).all())
+
+        schema.upgrade(engine)
+        after = options()
+        assert after["old"] == '{"master":false,"reserve_ends":true,"repetition_ends":false}'
+        assert after["named"] == rows["named"][1] and after["fika"] == "{}"
+        with engine.begin() as conn:
+            command.downgrade(schema.alembic_config(conn), "0008")
+        before = options()
+        assert before["old"] == rows["old"][1]
+        assert before["named"] == '{"master":false,"reserve_ends":true}'
     finally:
         engine.dispose()
 

@@ -29,6 +29,7 @@ def set_up(state: DoppioState) -> None:
 
 def fingerprint(state: DoppioState) -> str:
     data = {k: v for k, v in vars(state).items() if k not in ("game", "rng")}
+    data["turn_starts"] = sorted(map(repr, state.turn_starts.items()))  # tuple keys
     return json.dumps(data, sort_keys=True, default=str) + str(state.rng.getstate())
 
 
@@ -290,6 +291,78 @@ def test_with_the_ruling_off_the_match_goes_on_with_an_empty_reserve() -> None:
     events = state.apply(0, {"type": "score", "card": 7, "turned": False})
     assert state.reserve == 0 and not state.is_over
     assert [event["type"] for event in events] == ["scored"]
+
+
+def reverse(move: dict[str, Any]) -> dict[str, Any]:
+    return {**move, "from": move["to"], "to": move["from"]}
+
+
+def moves(state: DoppioState) -> list[dict[str, Any]]:
+    return [a for a in state.legal_actions(state.current) if a["type"] == "move"]
+
+
+def turn(state: DoppioState, move: dict[str, Any]) -> list[Any]:
+    seat = state.current
+    state.apply(seat, move)
+    return state.apply(seat, {"type": "end_turn"})
+
+
+def back_and_forth(state: DoppioState) -> list[dict[str, Any]]:
+    """Four turns after which the position that began the first begins a turn again:
+    each player moves a piece, then each moves it back."""
+    first = moves(state)[0]
+    trial = state.clone()
+    turn(trial, first)
+    # the second player's move, such that both moves can then be taken back in turn
+    for second in moves(trial):
+        after = trial.clone()
+        turn(after, second)
+        if reverse(first) in moves(after):
+            turn(after, reverse(first))
+            if reverse(second) in moves(after):
+                break
+    return [first, second, reverse(first), reverse(second)]
+
+
+def test_the_same_position_beginning_a_turn_a_third_time_ends_the_match() -> None:
+    """Ruling (docs/rules/doppio.md): the path, the face-up cards, the piles, the round and
+    whose turn it is come back a third time: the match ends, equal beans share the win."""
+    state = new(seed=3)
+    set_up(state)
+    state.beans = [4, 4]
+    cycle = back_and_forth(state)
+    for index in range(7):  # the first position begins turns 1 and 5 (and 9)
+        turn(state, cycle[index % 4])
+        assert not state.is_over
+    events = turn(state, cycle[3])  # turn 8 ends: turn 9 would begin it a third time
+    assert events[-1] == {
+        "type": "game_over",
+        "scores": [4, 4],
+        "winners": [0, 1],
+        "reason": "repetition",
+    }
+    assert state.is_over and state.actors() == []
+
+
+def test_with_the_repetition_ruling_off_the_match_goes_on() -> None:
+    state = new(seed=3, repetition_ends=False)
+    set_up(state)
+    cycle = back_and_forth(state)
+    for index in range(40):
+        turn(state, cycle[index % 4])
+    assert not state.is_over
+
+
+def test_undo_brings_no_position_back() -> None:
+    """Positions are counted as turns begin: a move taken back mid-turn is no repetition."""
+    state = new(seed=3)
+    set_up(state)
+    for _ in range(5):
+        seat = state.current
+        move = next(a for a in state.legal_actions(seat) if a["type"] == "move")
+        state.apply(seat, move)
+        state.apply(seat, {"type": "undo"})
+    assert not state.is_over and max(state.turn_starts.values()) == 1
 
 
 def test_a_score_that_finishes_round_two_and_empties_the_reserve_keeps_the_tie_rule() -> None:

@@ -52,6 +52,12 @@ class DoppioGame(Game):
         # Our ruling (docs/rules/doppio.md); off: the rulebook as printed, as tables and logs
         # made before the ruling were played (migration 0005 turns it off for them).
         Option("reserve_ends", True, "two players: the match ends when the bean reserve is empty"),
+        # Our ruling too (docs/rules/doppio.md); off for tables stored before it (migration 0009).
+        Option(
+            "repetition_ends",
+            True,
+            "two players: the match ends when the same whole position begins a turn a third time",
+        ),
     )
     action_schema = ACTION_SCHEMA
     public_views = True  # an open board: nothing is hidden

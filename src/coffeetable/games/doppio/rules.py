@@ -68,6 +68,8 @@ _SCORE_ACTIONS: dict[tuple[int, bool], Action] = {
     for turned in (False, True)
 }
 _END_TURN: Action = {"type": "end_turn"}
+#: The times the same whole position begins a turn that end a two-player match (ruling).
+REPETITIONS = 3
 _UNDO: Action = {"type": "undo"}
 
 __all__ = ["ACTIONS_PER_TURN", "DoppioState", "card_json", "move_masks"]
@@ -84,6 +86,7 @@ class DoppioState(State):
         self.options = options
         self.master: bool = options["master"]
         self.reserve_ends: bool = options["reserve_ends"]
+        self.repetition_ends: bool = options["repetition_ends"]
         self.rng = random.Random(seed)
         self.path = [EMPTY] * SPACES
         self.phase = "setup"
@@ -113,6 +116,8 @@ class DoppioState(State):
         self.undo_stack: list[tuple[Path, int]] = []
         self.finisher: int | None = None  # who scored all 8 in round 2 (the tie rule)
         self._winners: list[int] = []
+        #: How often each whole position began a turn (``repetition_ends``).
+        self.turn_starts: dict[tuple[Any, ...], int] = {}
 
     # -- the path -------------------------------------------------------------
 
@@ -265,6 +270,7 @@ class DoppioState(State):
         other.scored = [list(cards) for cards in self.scored]
         other.beans = list(self.beans)
         other._winners = list(self._winners)
+        other.turn_starts = dict(self.turn_starts)
         return other
 
     def determinize(self, seat: int, rng: random.Random) -> DoppioState:
@@ -357,6 +363,7 @@ class DoppioState(State):
             self.phase = "play"
             self.current = 0 if self.players == 1 else 1 - self.first_player
             events.append({"type": "turn", "seat": self.current})
+            self._count_turn_start()
         elif self.players == 2:
             self.current = 1 - self.current
         return events
@@ -440,7 +447,11 @@ class DoppioState(State):
             raise IllegalAction("a turn takes at least one move or exchange")
         self._refill(seat)
         self._next_turn()
-        return [{"type": "turn", "seat": self.current}]
+        events: list[Event] = [{"type": "turn", "seat": self.current}]
+        if self._count_turn_start() >= REPETITIONS:
+            # Ruling: the same whole position a third time ends the match (docs/rules/doppio.md).
+            events += self._end_game(reason="repetition")
+        return events
 
     def _apply_undo(self, seat: int) -> list[Event]:
         if not self.undo_stack:
@@ -450,6 +461,22 @@ class DoppioState(State):
         self.path, self.beans[seat] = path, beans  # the setter rebuilds the bit masks
         self.actions_taken -= 1
         return [{"type": "undone", "seat": seat}]
+
+    def _count_turn_start(self) -> int:
+        """Count the whole position a turn begins in (two players, ``repetition_ends``):
+        the path, every face-up card, the piles, the round and whose turn it is; how many
+        times it began a turn so far (0 when not counted)."""
+        if not self.repetition_ends or self.players != 2:
+            return 0
+        position = (
+            self.current,
+            self.round_number,
+            tuple(self._path),
+            tuple(map(tuple, self.face_up)),
+            tuple(map(tuple, self.piles)),
+        )
+        seen = self.turn_starts[position] = self.turn_starts.get(position, 0) + 1
+        return seen
 
     def _refill(self, seat: int) -> None:
         while len(self.face_up[seat]) < FACE_UP and self.piles[seat]:
@@ -476,6 +503,7 @@ class DoppioState(State):
         self.round_number = 2
         self._next_turn()
         events.append({"type": "turn", "seat": self.current})
+        self._count_turn_start()  # a new round: no position of round 1 comes back
         return events
 
     def _end_game(self, reason: str | None = None) -> list[Event]:
