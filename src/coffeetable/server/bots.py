@@ -7,7 +7,8 @@ what its seat sees (``bot.act``), waits its reaction time for that action
 own), then submits it with the meaning it had at look time. If another action
 landed first the table refuses it "too slow", as it would a person's, and the
 bot looks again at the new table. A bot that sees nothing to do waits for the
-next change. Each bot's generator is derived from the table's seed and seat.
+next change. Each decision's generator is derived from the table's seed, the seat and
+the log's length (so a search bot's choices replay, across restarts too).
 A bot that thinks slowly (``THREAD_AFTER``) chooses on a copy of the state on a
 worker thread, so the event loop and the other tables never wait for it.
 
@@ -68,7 +69,6 @@ async def _play(table: Table, index: int, level: str) -> None:
     from coffeetable.server.tables import Submission
 
     bot = bots.make(level, table.game.name)
-    rng = random.Random(f"coffeetable-bot:{table.seed}:{index}")
     seen = -1
     slow = False  # set once a choice took longer than THREAD_AFTER
     while table.status == "running":
@@ -78,6 +78,9 @@ async def _play(table: Table, index: int, level: str) -> None:
         if not legal:
             continue
         look_round = table.state.round
+        # Each decision's own generator, from the table's seed, the seat and the log's
+        # length: a search bot's choice can be replayed from the log, restart or not.
+        rng = random.Random(f"coffeetable-bot:{table.seed}:{index}:{table.seq}")
         if slow:  # think on a thread, on a copy the table cannot change meanwhile
             look = table.state.clone()
             action = await asyncio.to_thread(bot.act, look, index, rng)
