@@ -19,8 +19,8 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-from coffeetable.server.connections import Connection, Throttle, encode
-from coffeetable.server.lobby import Lobby
+from coffeetable.server.lobby.lobby import Lobby
+from coffeetable.server.tables.connections import Connection, Throttle, encode
 from coffeetable.server.ws import POLICY, TRY_LATER, admit, frame_size, refuse
 
 router = APIRouter()

@@ -86,23 +86,23 @@ from fastapi import APIRouter, WebSocket
 from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect
 
-from coffeetable.server import chat, reaction, wire
 from coffeetable.server.cluster import Elsewhere
-from coffeetable.server.connections import (
+from coffeetable.server.jsonio import JSONError, loads
+from coffeetable.server.limits import Limits
+from coffeetable.server.lobby.lobby import Lobby, TableError
+from coffeetable.server.lobby.quotas import client_key
+from coffeetable.server.origin import origin_refusal
+from coffeetable.server.players import seating
+from coffeetable.server.players.api_keys import is_program
+from coffeetable.server.tables import chat, reaction, wire
+from coffeetable.server.tables.connections import (
     MAX_PENDING,
     OFFERS_KEPT,
     Connection,
     close_reason,
     encode,
 )
-from coffeetable.server.jsonio import JSONError, loads
-from coffeetable.server.limits import Limits
-from coffeetable.server.lobby import Lobby, TableError
-from coffeetable.server.origin import origin_refusal
-from coffeetable.server.players import seating
-from coffeetable.server.players.api_keys import is_program
-from coffeetable.server.quotas import client_key
-from coffeetable.server.tables import Submission, Table
+from coffeetable.server.tables.table import Submission, Table
 
 router = APIRouter()
 

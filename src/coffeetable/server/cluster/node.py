@@ -37,10 +37,10 @@ from coffeetable.server.cluster.shared import (
     SharedCounts,
     SharedTableQuotas,
 )
-from coffeetable.server.lobby import TableError
+from coffeetable.server.lobby.lobby import TableError
 
 if TYPE_CHECKING:
-    from coffeetable.server.lobby import Lobby
+    from coffeetable.server.lobby.lobby import Lobby
 
 log = logging.getLogger("coffeetable.cluster")
 

@@ -30,13 +30,13 @@ from typing import TYPE_CHECKING, Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from coffeetable.server.cluster import Elsewhere
-from coffeetable.server.connections import Connection, close_reason
-from coffeetable.server.lobby import TableError
+from coffeetable.server.lobby.lobby import TableError
+from coffeetable.server.tables.connections import Connection, close_reason
 
 if TYPE_CHECKING:
     from coffeetable.server.cluster.node import Cluster
     from coffeetable.server.players.revocation import OpenedBy
-    from coffeetable.server.tables import Table
+    from coffeetable.server.tables.table import Table
 
 log = logging.getLogger("coffeetable.cluster")
 
@@ -191,7 +191,8 @@ class Relay:
     # -- the table side ----------------------------------------------------------
 
     async def _on_open(self, message: Message) -> None:
-        from coffeetable.server import chat, ws
+        from coffeetable.server import ws
+        from coffeetable.server.tables import chat
 
         key = (message["from"], message["conn"])
         remote = self.remotes[key] = _Remote()
@@ -235,7 +236,7 @@ class Relay:
 
     def _refuse(self, key: tuple[str, str], reason: str, code: int) -> None:
         from coffeetable.server import ws
-        from coffeetable.server.connections import encode
+        from coffeetable.server.tables.connections import encode
 
         bus = self.cluster.bus
         text = encode(ws.refusal_message(reason, code))

@@ -14,6 +14,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 
 from coffeetable import games
 from coffeetable.server.jsonio import StrictJSONRoute
+from coffeetable.server.lobby.quotas import client_key
 from coffeetable.server.players import models
 from coffeetable.server.players.devices import device_secret, set_device_cookie
 from coffeetable.server.players.service import Claim, PlayersError, PlayersService, SignedIn
@@ -25,7 +26,6 @@ from coffeetable.server.players.sessions import (
     same_origin,
     set_cookie,
 )
-from coffeetable.server.quotas import client_key
 from coffeetable.store import players as db
 
 router = APIRouter(prefix="/api", route_class=StrictJSONRoute)

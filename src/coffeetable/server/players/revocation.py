@@ -19,12 +19,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.server import wire
 from coffeetable.server.players.api_keys import ProgramAccount
 from coffeetable.server.players.sessions import Account
+from coffeetable.server.tables import wire
 
 if TYPE_CHECKING:
-    from coffeetable.server.connections import Connection
+    from coffeetable.server.tables.connections import Connection
 
 log = logging.getLogger("coffeetable.server")
 

@@ -382,12 +382,12 @@ class PlayersService:
     async def claim_seat(self, table_id: str, token: str, user_id: int) -> int | None:
         """Claim one guest seat for ``user_id``; its index, or None if refused. With several
         processes, the process that runs a live table claims it (its seats are in memory there)."""
-        from coffeetable.server.seats import hash_token
+        from coffeetable.server.tables.seats import hash_token
 
         cluster = getattr(self.lobby, "cluster", None)
         if cluster is not None and table_id not in self.lobby.tables:
             from coffeetable.server.cluster import Elsewhere, OwnerGone
-            from coffeetable.server.lobby import TableError
+            from coffeetable.server.lobby.lobby import TableError
 
             try:
                 await self.lobby.get(table_id)  # nobody runs it: run it here

@@ -21,13 +21,13 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.server.lobby import Lobby, TableError
+from coffeetable.server.lobby.lobby import Lobby, TableError
+from coffeetable.server.lobby.table_settings import TABLE_SETTINGS
 from coffeetable.server.players import seating
-from coffeetable.server.stand_in import level_for
-from coffeetable.server.table_settings import TABLE_SETTINGS
+from coffeetable.server.tables.stand_ins import level_for
 
 if TYPE_CHECKING:
-    from coffeetable.server.tables import Table
+    from coffeetable.server.tables.table import Table
 
 
 @dataclass

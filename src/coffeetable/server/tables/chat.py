@@ -29,13 +29,13 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.server import wire
-from coffeetable.server.connections import Connection, dumps
+from coffeetable.server.tables import wire
+from coffeetable.server.tables.connections import Connection, dumps
 from coffeetable.server.text import clean_text
 from coffeetable.store import chat as store
 
 if TYPE_CHECKING:
-    from coffeetable.server.tables import Table
+    from coffeetable.server.tables.table import Table
 
 #: The quick phrases; their words are the pages' (web/i18n).
 PHRASES = ("hello", "gg", "well_played", "oops", "thanks", "good_luck", "one_moment")

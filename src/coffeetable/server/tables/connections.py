@@ -27,10 +27,10 @@ from starlette.websockets import WebSocket
 
 from coffeetable.server.jsonio import dumps
 from coffeetable.server.limits import Limits, TokenBucket
-from coffeetable.server.wire import BAD_MESSAGE, error
+from coffeetable.server.tables.wire import BAD_MESSAGE, error
 
 if TYPE_CHECKING:
-    from coffeetable.server.client_rates import ClientRates
+    from coffeetable.server.tables.client_rates import ClientRates
 
 __all__ = [
     "MAX_BACKLOG",

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from coffeetable.engine import Game
-from coffeetable.server.stand_in import grace_default
+from coffeetable.server.tables.stand_ins import grace_default
 
 #: Table-level settings (not game options): name -> (default, minimum, maximum);
 #: ``_GAME_DEFAULTS`` may give a setting a default that depends on the game.

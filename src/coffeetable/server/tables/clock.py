@@ -17,11 +17,11 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.server.clients import TableClients
-from coffeetable.server.submission import CLOCK
+from coffeetable.server.tables.audience import TableClients
+from coffeetable.server.tables.submission import CLOCK
 
 if TYPE_CHECKING:
-    from coffeetable.server.submission import Submission
+    from coffeetable.server.tables.submission import Submission
 
 #: The bot that takes over a seat whose time ran out.
 CLOCK_BOT = "greedy"

@@ -39,10 +39,10 @@ from typing import TYPE_CHECKING, Any
 
 from coffeetable.bots.review import decisions, judge_chunk
 from coffeetable.server.limits import Limits
-from coffeetable.server.lobby import Lobby, TableError
+from coffeetable.server.lobby.lobby import Lobby, TableError
 
 if TYPE_CHECKING:
-    from coffeetable.server.tables import Table
+    from coffeetable.server.tables.table import Table
 
 log = logging.getLogger("coffeetable.server")
 

@@ -7,7 +7,7 @@ no longer works.
 
 A person who is away (disconnected longer than the table's ``grace_seconds``,
 or out of time on the clock) keeps the seat and the token; a *stand-in* bot
-(``Seat.stand_in``) plays for them meanwhile (``server/stand_in.py``).
+(``Seat.stand_in``) plays for them meanwhile (``server/tables/stand_ins.py``).
 """
 
 from __future__ import annotations

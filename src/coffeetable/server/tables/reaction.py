@@ -24,11 +24,11 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from coffeetable.server.connections import Offer
-from coffeetable.server.seats import Seat
+from coffeetable.server.tables.connections import Offer
+from coffeetable.server.tables.seats import Seat
 
 if TYPE_CHECKING:
-    from coffeetable.server.tables import Table
+    from coffeetable.server.tables.table import Table
 
 #: The setting's name, and its default: a fast person's reaction (seconds).
 SETTING = "min_reaction"

@@ -17,14 +17,14 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.server.clients import TableClients
 from coffeetable.server.players import seating
 from coffeetable.server.players.ratings import finish_match
-from coffeetable.server.submission import ABANDON
+from coffeetable.server.tables.audience import TableClients
+from coffeetable.server.tables.submission import ABANDON
 
 if TYPE_CHECKING:
     from coffeetable.server.limits import Limits
-    from coffeetable.server.submission import Submission
+    from coffeetable.server.tables.submission import Submission
     from coffeetable.store import Store
 
 

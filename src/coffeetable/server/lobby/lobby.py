@@ -46,16 +46,16 @@ from typing import TYPE_CHECKING, Any
 
 from coffeetable import bots, games
 from coffeetable.engine import Game
-from coffeetable.server import reaction
-from coffeetable.server.client_rates import ClientRates
-from coffeetable.server.connections import SocketQuota
 from coffeetable.server.limits import Limits
+from coffeetable.server.lobby.quotas import Refusal, TableQuotas
+from coffeetable.server.lobby.table_settings import split_options
 from coffeetable.server.players import bot_seats, seating
-from coffeetable.server.quotas import Refusal, TableQuotas
-from coffeetable.server.seats import Seat, clean_name, new_token
-from coffeetable.server.stand_in import level_for
-from coffeetable.server.table_settings import split_options
-from coffeetable.server.tables import Table
+from coffeetable.server.tables import reaction
+from coffeetable.server.tables.client_rates import ClientRates
+from coffeetable.server.tables.connections import SocketQuota
+from coffeetable.server.tables.seats import Seat, clean_name, new_token
+from coffeetable.server.tables.stand_ins import level_for
+from coffeetable.server.tables.table import Table
 from coffeetable.store import SeatRecord, Store, TableRecord
 
 if TYPE_CHECKING:
@@ -442,7 +442,7 @@ class Lobby:
         if table.live and not any(s.is_person for s in table.seats):
             await table.abandon()
         elif table.status == "running":
-            from coffeetable.server.bots import start_bots
+            from coffeetable.server.tables.bot_tasks import start_bots
 
             start_bots(table)
         table.broadcast_table()
@@ -471,7 +471,7 @@ class Lobby:
             self._check_away(table, index)
             await table.stand_in(index, level)  # the seat stays theirs
             return
-        from coffeetable.server.bots import stop_bot
+        from coffeetable.server.tables.bot_tasks import stop_bot
 
         stop_bot(table, index)
         had_person = seat.is_person
@@ -521,7 +521,7 @@ class Lobby:
         if table.status == "open" and not any(s.is_open for s in table.seats):
             await table.begin()
         elif table.status == "running" and seat.bot is not None:
-            from coffeetable.server.bots import start_bots
+            from coffeetable.server.tables.bot_tasks import start_bots
 
             start_bots(table)
         table.broadcast_table()

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from coffeetable import bots
 
 if TYPE_CHECKING:
-    from coffeetable.server.tables import Table
+    from coffeetable.server.tables.table import Table
 
 log = logging.getLogger("coffeetable.server")
 
@@ -65,7 +65,7 @@ async def play(table: Table, index: int, level: str) -> None:
 
 
 async def _play(table: Table, index: int, level: str) -> None:
-    from coffeetable.server.tables import Submission
+    from coffeetable.server.tables.table import Submission
 
     bot = bots.make(level, table.game.name)
     rng = random.Random(f"coffeetable-bot:{table.seed}:{index}")

@@ -1,0 +1,12 @@
+"""The tables: a live table's actor and its parts, and the table socket's messages.
+
+- ``table``: ``Table``, one match and the actor that applies its actions in order;
+- ``audience``: its clients, and what each of them is sent; ``clock``: the chess
+  clock; ``stand_ins``: bots that play for absent people; ``abandon``: closing a
+  table nobody watches; ``bot_tasks``: the bots' tasks; ``chat``: the table's chat;
+- ``seats``: seats and their tokens; ``submission``: what goes through the queue;
+  ``reaction``: programs held to a person's pace in real-time games;
+- ``connections``: one socket's client (its outbox, its rates); ``client_rates``:
+  actions and chat counted per seat and per address; ``wire``: the messages the
+  server sends and the refusal codes.
+"""
