@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from coffeetable.server import create_app
-from coffeetable.server.limits import Limits
-from coffeetable.server.lobby.quotas import address_key
+from coffeetable.server.limits import Limits, address_key
 from coffeetable.server.players import devices
 from coffeetable.server.players.throttle import MemoryRate
 

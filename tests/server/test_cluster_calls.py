@@ -14,9 +14,8 @@ from typing import Any
 import pytest
 
 from coffeetable.server.api import operations
-from coffeetable.server.cluster import Elsewhere
 from coffeetable.server.cluster.node import Cluster
-from coffeetable.server.lobby.lobby import TableError
+from coffeetable.server.errors import Elsewhere, TableError
 
 
 class AnsweringBus:

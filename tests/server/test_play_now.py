@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from coffeetable.server.lobby.lobby import Lobby, TableError
+from coffeetable.server.errors import TableError
+from coffeetable.server.lobby.lobby import Lobby
 from coffeetable.server.lobby.matchmaking import Matchmaker
 from coffeetable.store import Store
 

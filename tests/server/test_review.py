@@ -20,7 +20,7 @@ from coffeetable.bots.ismcts import action_key
 from coffeetable.bots.review import decisions, judge, judge_many, mistakes_first, review_bot
 from coffeetable.engine import MatchLog, replay
 from coffeetable.server.api.review_jobs import Reviews
-from coffeetable.server.lobby.lobby import TableError
+from coffeetable.server.errors import TableError
 
 from ..bots.test_doppio_no_waste import BEFORE, mid_turn
 from .conftest import TEST_LIMITS, TIMEOUT, ServerThread

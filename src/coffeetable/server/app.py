@@ -30,8 +30,9 @@ from coffeetable.server import echo, ws
 from coffeetable.server.api import docs, openapi, operations, review, tables
 from coffeetable.server.api.replays import ReplayCache
 from coffeetable.server.api.review_jobs import Reviews
+from coffeetable.server.errors import TableError
 from coffeetable.server.limits import Limits
-from coffeetable.server.lobby.lobby import Lobby, TableError
+from coffeetable.server.lobby.lobby import Lobby
 from coffeetable.server.lobby.matchmaking import Matchmaker
 from coffeetable.server.lobby.rematch import Rematches
 from coffeetable.server.players import PlayersService

@@ -86,11 +86,10 @@ from fastapi import APIRouter, WebSocket
 from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect
 
-from coffeetable.server.cluster import Elsewhere
+from coffeetable.server.errors import Elsewhere, TableError
 from coffeetable.server.jsonio import JSONError, loads
-from coffeetable.server.limits import Limits
-from coffeetable.server.lobby.lobby import Lobby, TableError
-from coffeetable.server.lobby.quotas import client_key
+from coffeetable.server.limits import Limits, client_key
+from coffeetable.server.lobby.lobby import Lobby
 from coffeetable.server.origin import origin_refusal
 from coffeetable.server.players import seating
 from coffeetable.server.players.api_keys import is_program

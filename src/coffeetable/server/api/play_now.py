@@ -10,9 +10,9 @@ from pydantic import BaseModel, Field
 from coffeetable import games
 from coffeetable.server.api import operations
 from coffeetable.server.api.table_requests import MAX_NAME_INPUT, MAX_SEATS
+from coffeetable.server.errors import TableError
 from coffeetable.server.jsonio import StrictJSONRoute
-from coffeetable.server.lobby.lobby import TableError
-from coffeetable.server.lobby.quotas import client_key
+from coffeetable.server.limits import client_key
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players.api_keys import is_program
 from coffeetable.server.players.auth_api import from_this_site

@@ -22,8 +22,8 @@ from coffeetable.server.api.table_requests import (
     create_table_body,
 )
 from coffeetable.server.jsonio import StrictJSONRoute
+from coffeetable.server.limits import client_key
 from coffeetable.server.lobby.lobby import Lobby
-from coffeetable.server.lobby.quotas import client_key
 from coffeetable.server.lobby.table_settings import table_settings_json
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players.auth_api import from_this_site

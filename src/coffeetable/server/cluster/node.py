@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
-from coffeetable.server.cluster import Elsewhere, OwnerGone
 from coffeetable.server.cluster.bus import Bus, Message
 from coffeetable.server.cluster.leases import Leases
 from coffeetable.server.cluster.relay import RESTART, Relay
@@ -37,7 +36,7 @@ from coffeetable.server.cluster.shared import (
     SharedCounts,
     SharedTableQuotas,
 )
-from coffeetable.server.lobby.lobby import TableError
+from coffeetable.server.errors import Elsewhere, OwnerGone, TableError
 
 if TYPE_CHECKING:
     from coffeetable.server.lobby.lobby import Lobby

@@ -29,8 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from coffeetable.server.cluster import Elsewhere
-from coffeetable.server.lobby.lobby import TableError
+from coffeetable.server.errors import Elsewhere, TableError
 from coffeetable.server.tables.connections import Connection, close_reason
 
 if TYPE_CHECKING:

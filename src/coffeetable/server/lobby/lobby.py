@@ -46,14 +46,16 @@ from typing import TYPE_CHECKING, Any
 
 from coffeetable import bots, games
 from coffeetable.engine import Game
+from coffeetable.server.errors import Elsewhere, TableError
 from coffeetable.server.limits import Limits
 from coffeetable.server.lobby.quotas import Refusal, TableQuotas
 from coffeetable.server.lobby.table_settings import split_options
 from coffeetable.server.players import bot_seats, seating
+from coffeetable.server.players.seat_tokens import new_token
 from coffeetable.server.tables import reaction
 from coffeetable.server.tables.client_rates import ClientRates
 from coffeetable.server.tables.connections import SocketQuota
-from coffeetable.server.tables.seats import Seat, clean_name, new_token
+from coffeetable.server.tables.seats import Seat, clean_name
 from coffeetable.server.tables.stand_ins import level_for
 from coffeetable.server.tables.table import Table
 from coffeetable.store import SeatRecord, Store, TableRecord
@@ -62,17 +64,6 @@ if TYPE_CHECKING:
     from coffeetable.server.cluster.node import Cluster
 
 log = logging.getLogger("coffeetable.server")
-
-
-class TableError(Exception):
-    """A request the lobby refuses: an HTTP status and a sentence, and for a rate the
-    seconds after which asking again may succeed (sent as ``Retry-After``)."""
-
-    def __init__(self, status: int, detail: str, retry_after: float | None = None) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.detail = detail
-        self.retry_after = retry_after
 
 
 def _game(name: str) -> Game:
@@ -119,8 +110,6 @@ class Lobby:
         restored = 0
         for record in records:
             if self.cluster is not None:
-                from coffeetable.server.cluster import Elsewhere
-
                 try:
                     await self.cluster.take(record.id)
                 except Elsewhere:

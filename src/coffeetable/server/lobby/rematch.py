@@ -21,7 +21,8 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.server.lobby.lobby import Lobby, TableError
+from coffeetable.server.errors import TableError
+from coffeetable.server.lobby.lobby import Lobby
 from coffeetable.server.lobby.table_settings import TABLE_SETTINGS
 from coffeetable.server.players import seating
 from coffeetable.server.tables.stand_ins import level_for

@@ -13,11 +13,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 
 from coffeetable import games
+from coffeetable.server.errors import PlayersError
 from coffeetable.server.jsonio import StrictJSONRoute
-from coffeetable.server.lobby.quotas import client_key
+from coffeetable.server.limits import client_key
 from coffeetable.server.players import models
 from coffeetable.server.players.devices import device_secret, set_device_cookie
-from coffeetable.server.players.service import Claim, PlayersError, PlayersService, SignedIn
+from coffeetable.server.players.service import Claim, PlayersService, SignedIn
 from coffeetable.server.players.sessions import (
     Account,
     clear_cookie,

@@ -20,7 +20,6 @@ address too (``Limits.hashes_per_client``, then 429 at once).
 from __future__ import annotations
 
 import logging
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
+from coffeetable.server.errors import Elsewhere, OwnerGone, PlayersError, TableError
 from coffeetable.server.limits import Limits
 from coffeetable.server.players import devices, passwords, usernames
 from coffeetable.server.players.api_keys import bearer_key
@@ -43,6 +43,7 @@ from coffeetable.server.players.revocation import (
     session,
     sessions_of,
 )
+from coffeetable.server.players.seat_tokens import hash_token
 from coffeetable.server.players.sessions import (
     IDLE,
     MAX_AGE,
@@ -73,22 +74,6 @@ SITE_WIDE = (
 BUSY = "too many sign-ins at once from your address; try again in a moment"
 #: How many seats one sign-up or sign-in may claim.
 MAX_CLAIMS = 20
-
-
-class PlayersError(Exception):
-    """A refused request: HTTP status, a sentence, and seconds to wait (429)."""
-
-    def __init__(self, status: int, detail: str, retry_after: float | None = None) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.detail = detail
-        self.retry_after = retry_after
-
-    def headers(self) -> dict[str, str] | None:
-        """``Retry-After`` for a 429."""
-        if self.retry_after is None:
-            return None
-        return {"Retry-After": str(max(1, math.ceil(self.retry_after)))}
 
 
 @dataclass(frozen=True)
@@ -382,13 +367,8 @@ class PlayersService:
     async def claim_seat(self, table_id: str, token: str, user_id: int) -> int | None:
         """Claim one guest seat for ``user_id``; its index, or None if refused. With several
         processes, the process that runs a live table claims it (its seats are in memory there)."""
-        from coffeetable.server.tables.seats import hash_token
-
         cluster = getattr(self.lobby, "cluster", None)
         if cluster is not None and table_id not in self.lobby.tables:
-            from coffeetable.server.cluster import Elsewhere, OwnerGone
-            from coffeetable.server.lobby.lobby import TableError
-
             try:
                 await self.lobby.get(table_id)  # nobody runs it: run it here
             except Elsewhere as moved:

@@ -27,7 +27,7 @@ from starlette.websockets import WebSocket
 
 from coffeetable.server.jsonio import dumps
 from coffeetable.server.limits import Limits, TokenBucket
-from coffeetable.server.tables.wire import BAD_MESSAGE, error
+from coffeetable.server.tables.wire import BAD_MESSAGE, FORBIDDEN, error
 
 if TYPE_CHECKING:
     from coffeetable.server.tables.client_rates import ClientRates
@@ -222,6 +222,12 @@ class Connection:
             if seq is None or offer.seq == seq:
                 return offer
         return None
+
+    def refuse(self, reason: str, code: int) -> None:
+        """Say why (an ``error``, code ``forbidden``), then close with ``code``: the
+        session or key that opened this socket ended (``players/revocation.py``)."""
+        self.send_error(reason, FORBIDDEN)
+        self.close(code, reason)
 
     def close(self, code: int = 1008, reason: str = "") -> None:
         """Stop sending; the pump closes the socket (``code``) once the outbox is empty."""

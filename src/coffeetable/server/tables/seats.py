@@ -12,27 +12,16 @@ or out of time on the clock) keeps the seat and the token; a *stand-in* bot
 
 from __future__ import annotations
 
-import hashlib
 import hmac
-import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from coffeetable.server.players.seat_tokens import hash_token
 from coffeetable.server.text import clean_text
 from coffeetable.store import SeatRecord
 
 MAX_NAME = 40
-
-
-def new_token() -> tuple[str, str]:
-    """A fresh token and its hash."""
-    token = secrets.token_urlsafe(32)
-    return token, hash_token(token)
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def clean_name(name: Any, seat: int) -> str:
