@@ -91,7 +91,7 @@ from coffeetable.server.jsonio import JSONError, loads
 from coffeetable.server.limits import Limits, client_key
 from coffeetable.server.lobby.lobby import Lobby
 from coffeetable.server.origin import origin_refusal
-from coffeetable.server.players import seating
+from coffeetable.server.tables import seating
 from coffeetable.server.players.api_keys import is_program
 from coffeetable.server.tables import chat, reaction, wire
 from coffeetable.server.tables.connections import (

@@ -50,7 +50,8 @@ from coffeetable.server.errors import Elsewhere, TableError
 from coffeetable.server.limits import Limits
 from coffeetable.server.lobby.quotas import Refusal, TableQuotas
 from coffeetable.server.lobby.table_settings import split_options
-from coffeetable.server.players import bot_seats, seating
+from coffeetable.server.players import bot_seats
+from coffeetable.server.tables import seating
 from coffeetable.server.players.seat_tokens import new_token
 from coffeetable.server.tables import reaction
 from coffeetable.server.tables.client_rates import ClientRates
@@ -227,7 +228,7 @@ class Lobby:
 
         ``address`` is the creator's client address, for the quotas (``quotas.py``);
         ``user_id`` their account (None: a guest). ``rated``: None for the default
-        (rated when every person at it is signed in: ``players.seating``).
+        (rated when every person at it is signed in: ``tables.seating``).
         ``more_addresses``: the table counts for these too (the people play now deals
         to it; the matchmaker checked their quotas).
         """

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from coffeetable.server.errors import TableError
 from coffeetable.server.lobby.lobby import Lobby
 from coffeetable.server.lobby.table_settings import TABLE_SETTINGS
-from coffeetable.server.players import seating
+from coffeetable.server.tables import seating
 from coffeetable.server.tables.stand_ins import level_for
 
 if TYPE_CHECKING:

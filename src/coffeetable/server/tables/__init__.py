@@ -4,7 +4,9 @@
 - ``audience``: its clients, and what each of them is sent; ``clock``: the chess
   clock; ``stand_ins``: bots that play for absent people; ``abandon``: closing a
   table nobody watches; ``bot_tasks``: the bots' tasks; ``chat``: the table's chat;
-- ``seats``: seats and their tokens; ``submission``: what goes through the queue;
+- ``face``: ``TableFace``, the table as its parts, seating and the cluster see it;
+- ``seats``: seats; ``seating``: where accounts meet tables (rated or not, who may
+  sit, a signed-in player's seat, a match's summary); ``submission``: what goes through the queue;
   ``reaction``: programs held to a person's pace in real-time games;
 - ``connections``: one socket's client (its outbox, its rates); ``client_rates``:
   actions and chat counted per seat and per address; ``wire``: the messages the

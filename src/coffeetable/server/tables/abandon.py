@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.server.players import seating
+from coffeetable.server.tables import seating
 from coffeetable.server.players.ratings import finish_match
 from coffeetable.server.tables.audience import TableClients
 from coffeetable.server.tables.submission import ABANDON

@@ -53,7 +53,8 @@ from typing import Any
 from coffeetable.bots.registry import heuristics
 from coffeetable.engine import Event, Game, IllegalAction, MatchLog, State
 from coffeetable.server.limits import Limits
-from coffeetable.server.players import bot_seats, seating
+from coffeetable.server.players import bot_seats
+from coffeetable.server.tables import seating
 from coffeetable.server.players.ratings import finish_match
 from coffeetable.server.tables import wire
 from coffeetable.server.tables.abandon import TableAbandon
