@@ -21,7 +21,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from coffeetable.server.lobby.lobby import Lobby
 from coffeetable.server.tables.connections import Connection, Throttle, encode
-from coffeetable.server.ws import POLICY, TRY_LATER, admit, frame_size, refuse
+from coffeetable.server.tables.inbox import POLICY, TRY_LATER, frame_size
+from coffeetable.server.ws import admit, refuse
 
 router = APIRouter()
 

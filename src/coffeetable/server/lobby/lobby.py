@@ -42,7 +42,7 @@ import logging
 import secrets
 import time
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from coffeetable import bots, games
 from coffeetable.engine import Game
@@ -51,18 +51,16 @@ from coffeetable.server.limits import Limits
 from coffeetable.server.lobby.quotas import Refusal, TableQuotas
 from coffeetable.server.lobby.table_settings import split_options
 from coffeetable.server.players import bot_seats
-from coffeetable.server.tables import seating
 from coffeetable.server.players.seat_tokens import new_token
-from coffeetable.server.tables import reaction
+from coffeetable.server.tables import reaction, seating
+from coffeetable.server.tables.bot_tasks import start_bots, stop_bot
 from coffeetable.server.tables.client_rates import ClientRates
 from coffeetable.server.tables.connections import SocketQuota
+from coffeetable.server.tables.face import TableFace
 from coffeetable.server.tables.seats import Seat, clean_name
 from coffeetable.server.tables.stand_ins import level_for
 from coffeetable.server.tables.table import Table
 from coffeetable.store import SeatRecord, Store, TableRecord
-
-if TYPE_CHECKING:
-    from coffeetable.server.cluster.node import Cluster
 
 log = logging.getLogger("coffeetable.server")
 
@@ -80,6 +78,39 @@ def _split_options(game: Game, given: Mapping[str, Any]) -> tuple[dict[str, Any]
         return split_options(game, given)
     except ValueError as error:
         raise TableError(400, str(error)) from None
+
+
+class SharedCounts(Protocol):
+    """Counts shared by every process (``cluster/shared.py``)."""
+
+    async def acquire(self, key: str) -> bool: ...
+    async def release(self, key: str) -> None: ...
+
+
+class RelayLink(Protocol):
+    """The cluster's relay, as the lobby tells it that a table left this process."""
+
+    def table_dropped(self, table: TableFace) -> None: ...
+
+
+class ClusterLink(Protocol):
+    """What the lobby uses of this process's ``Cluster`` (``cluster/node.py``, which
+    sets ``Lobby.cluster`` to itself): leases on tables, the shared listing, the
+    shared socket counts, the relay."""
+
+    @property
+    def sockets(self) -> SharedCounts: ...
+    @property
+    def relay(self) -> RelayLink: ...
+
+    async def take(self, table_id: str) -> None:
+        """Run the table here from now on, unless a live process does (``Elsewhere``)."""
+
+    def release_soon(self, table_id: str) -> None:
+        """Let go of the table's lease."""
+
+    async def shared_listing(self) -> list[dict[str, Any]]:
+        """Every process's live tables."""
 
 
 class Lobby:
@@ -103,7 +134,7 @@ class Lobby:
         #: Actions and chat per seat and per client address, over all sockets.
         self.rates = ClientRates(self.limits)
         #: The cluster this process is part of (None: a single process).
-        self.cluster: Cluster | None = None
+        self.cluster: ClusterLink | None = None
 
     async def restore(self) -> None:
         """Rebuild every open and running table from its log (server start)."""
@@ -142,7 +173,7 @@ class Lobby:
             return listed
         return await self.cluster.shared_listing()
 
-    def release(self, table: Table) -> None:
+    def release(self, table: TableFace) -> None:
         """Forget a finished table nobody watches (it stays in the database)."""
         if not table.live and not table.connections and self.tables.get(table.id) is table:
             del self.tables[table.id]
@@ -432,8 +463,6 @@ class Lobby:
         if table.live and not any(s.is_person for s in table.seats):
             await table.abandon()
         elif table.status == "running":
-            from coffeetable.server.tables.bot_tasks import start_bots
-
             start_bots(table)
         table.broadcast_table()
         return index
@@ -461,8 +490,6 @@ class Lobby:
             self._check_away(table, index)
             await table.stand_in(index, level)  # the seat stays theirs
             return
-        from coffeetable.server.tables.bot_tasks import stop_bot
-
         stop_bot(table, index)
         had_person = seat.is_person
         seat.bot, seat.token_hash = level, None
@@ -511,7 +538,5 @@ class Lobby:
         if table.status == "open" and not any(s.is_open for s in table.seats):
             await table.begin()
         elif table.status == "running" and seat.bot is not None:
-            from coffeetable.server.tables.bot_tasks import start_bots
-
             start_bots(table)
         table.broadcast_table()

@@ -6,9 +6,10 @@
   table nobody watches; ``bot_tasks``: the bots' tasks; ``chat``: the table's chat;
 - ``face``: ``TableFace``, the table as its parts, seating and the cluster see it;
 - ``seats``: seats; ``seating``: where accounts meet tables (rated or not, who may
-  sit, a signed-in player's seat, a match's summary); ``submission``: what goes through the queue;
-  ``reaction``: programs held to a person's pace in real-time games;
+  sit, a signed-in player's seat, a match's summary); ``submission``: what goes
+  through the queue; ``reaction``: programs held to a person's pace in real-time games;
 - ``connections``: one socket's client (its outbox, its rates); ``client_rates``:
-  actions and chat counted per seat and per address; ``wire``: the messages the
-  server sends and the refusal codes.
+  actions and chat counted per seat and per address;
+- ``inbox``: what a client sends (a frame checked, a message handed to the table);
+  ``wire``: what the server sends, and the refusal codes.
 """

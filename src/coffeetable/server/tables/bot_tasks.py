@@ -23,12 +23,10 @@ import asyncio
 import logging
 import random
 import time
-from typing import TYPE_CHECKING
 
 from coffeetable import bots
-
-if TYPE_CHECKING:
-    from coffeetable.server.tables.table import Table
+from coffeetable.server.tables.face import TableFace
+from coffeetable.server.tables.submission import Submission
 
 log = logging.getLogger("coffeetable.server")
 
@@ -37,7 +35,7 @@ log = logging.getLogger("coffeetable.server")
 THREAD_AFTER = 0.02
 
 
-def start_bots(table: Table) -> None:
+def start_bots(table: TableFace) -> None:
     """Start a task for every seat of ``table`` a bot plays (its own, or a stand-in
     for its absent person) that has none yet."""
     loop = asyncio.get_running_loop()
@@ -48,13 +46,13 @@ def start_bots(table: Table) -> None:
             table.bots[seat.index] = task
 
 
-def stop_bot(table: Table, index: int) -> None:
+def stop_bot(table: TableFace, index: int) -> None:
     task = table.bots.pop(index, None)
     if task is not None:
         task.cancel()
 
 
-async def play(table: Table, index: int, level: str) -> None:
+async def play(table: TableFace, index: int, level: str) -> None:
     """Play seat ``index`` of ``table`` at ``level`` until the match ends."""
     try:
         await _play(table, index, level)
@@ -64,9 +62,7 @@ async def play(table: Table, index: int, level: str) -> None:
         log.exception("table %s: the %s bot in seat %d stopped", table.id, level, index)
 
 
-async def _play(table: Table, index: int, level: str) -> None:
-    from coffeetable.server.tables.table import Submission
-
+async def _play(table: TableFace, index: int, level: str) -> None:
     bot = bots.make(level, table.game.name)
     rng = random.Random(f"coffeetable-bot:{table.seed}:{index}")
     seen = -1

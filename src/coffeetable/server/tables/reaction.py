@@ -28,7 +28,7 @@ from coffeetable.server.tables.connections import Offer
 from coffeetable.server.tables.seats import Seat
 
 if TYPE_CHECKING:
-    from coffeetable.server.tables.table import Table
+    from coffeetable.server.tables.face import TableFace
 
 #: The setting's name, and its default: a fast person's reaction (seconds).
 SETTING = "min_reaction"
@@ -40,13 +40,13 @@ def people_may_sit(seats: Sequence[Seat]) -> bool:
     return any(seat.is_open or (seat.is_person and seat.program is None) for seat in seats)
 
 
-def min_reaction(table: Table) -> float:
+def min_reaction(table: TableFace) -> float:
     """The seconds a program's action waits after the state it answers, at ``table``."""
     value = float(table.settings.get(SETTING, DEFAULT))
     return max(value, DEFAULT) if people_may_sit(table.seats) else value
 
 
-def not_before(table: Table, seat: int | None, offer: Offer | None) -> float | None:
+def not_before(table: TableFace, seat: int | None, offer: Offer | None) -> float | None:
     """When (``time.monotonic``) an action of ``seat`` answering ``offer`` may go to the
     table's queue; None: at once (not a program's seat, not a real-time game, no hold)."""
     if seat is None or not table.game.realtime or table.seats[seat].program is None:

@@ -54,10 +54,10 @@ from coffeetable.bots.registry import heuristics
 from coffeetable.engine import Event, Game, IllegalAction, MatchLog, State
 from coffeetable.server.limits import Limits
 from coffeetable.server.players import bot_seats
-from coffeetable.server.tables import seating
 from coffeetable.server.players.ratings import finish_match
-from coffeetable.server.tables import wire
+from coffeetable.server.tables import seating, wire
 from coffeetable.server.tables.abandon import TableAbandon
+from coffeetable.server.tables.bot_tasks import start_bots
 from coffeetable.server.tables.clock import SAVED, Clock, TableClock
 from coffeetable.server.tables.connections import Connection
 from coffeetable.server.tables.seats import Seat
@@ -234,8 +234,6 @@ class Table(TableStandIns, TableAbandon, TableClock):
             self._begin()
 
     def _begin(self) -> None:
-        from coffeetable.server.tables.bot_tasks import start_bots
-
         start_bots(self)
         self._switch_clock()
         self._arm_idle()
