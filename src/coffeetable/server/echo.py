@@ -20,7 +20,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from coffeetable.server.lobby.lobby import Lobby
-from coffeetable.server.tables.connections import Connection, Throttle, encode
+from coffeetable.server.tables.connections import Connection, SocketRates, encode
 from coffeetable.server.tables.inbox import POLICY, TRY_LATER, frame_size
 from coffeetable.server.ws import admit, refuse
 
@@ -103,7 +103,7 @@ async def _serve_echo(websocket: WebSocket, lobby: Lobby, group: str | None) -> 
         pump.cancel()
 
 
-def answer(frame: Mapping[str, Any], throttle: Throttle) -> tuple[str | None, bool]:
+def answer(frame: Mapping[str, Any], throttle: SocketRates) -> tuple[str | None, bool]:
     """What the echo answers a frame, and whether its whole group gets it (an error
     goes to its sender only); ``(None, False)``: close the socket, it floods."""
     text = frame.get("text")

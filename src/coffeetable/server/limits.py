@@ -102,7 +102,7 @@ class Limits:
     reviews_per_client: int = 1
     review_workers: int = 1
     review_cache: int = 100
-    #: Finished matches whose replay is kept (states every 500 actions, ``replays.py``),
+    #: Finished matches whose replay is kept (states every 500 actions, ``api/replays.py``),
     #: so that a replay's windows do not each replay the whole log.
     replay_cache: int = 32
     #: Origins besides the site's own that may open a WebSocket ("*": any).

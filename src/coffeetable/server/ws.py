@@ -1,6 +1,6 @@
 """WebSockets: ``/ws/tables/{id}?token=T`` to play or watch (``/ws/echo``: ``echo.py``).
 
-Server -> client messages (JSON text frames; their JSON Schemas: ``protocol.py``,
+Server -> client messages (JSON text frames; their JSON Schemas: ``api/protocol.py``,
 served at ``GET /api/protocol``):
 
 - ``{"type": "table", "table": summary}``: on connect and whenever seats change
@@ -23,11 +23,11 @@ served at ``GET /api/protocol``):
 - ``{"type": "rejected", "reason", "code", "action"}``: your action was refused (the
   ``action`` echo is left out if it cannot be encoded);
 - ``{"type": "error", "reason", "code"}``: a malformed message (nothing changed);
-  every refusal's ``code`` is one of ``wire.py``'s, with ``retry_after`` (seconds)
+  every refusal's ``code`` is one of ``tables/wire.py``'s, with ``retry_after`` (seconds)
   where waiting helps (a rate, the countdown);
 - ``{"type": "pong"}``: answer to ``{"type": "ping"}``;
 - ``{"type": "chat_history", "messages"}`` on connect and ``{"type": "chat",
-  "message"}``: the table's chat (``chat.py``).
+  "message"}``: the table's chat (``tables/chat.py``).
 
 The socket's seat (``seat`` in its states; null: a spectator) comes from the
 ``token``, else from a signed-in player's session cookie (their seat at this
@@ -41,14 +41,14 @@ permessage-deflate (frames are small: compressing cost more CPU than sending).
 Client -> server: ``{"type": "act", "action": {...}}`` (the seat comes from
 the token or the session, never from the message), ``{"type": "chat", "text"
 | "phrase"}``, ``{"type": "chat_mute", "channel": "spectators", "muted"}``
-(``chat.py``) and ``{"type": "ping"}``. An act may name
+(``tables/chat.py``) and ``{"type": "ping"}``. An act may name
 the ``"seq"`` of the state it was decided on (one of the last 8 this client
 was sent; another seq, older or never sent: ``stale_seq``); without it, the last
 state sent counts. "too slow" answers an action that state offered but that is
 no longer legal, or no longer means the same (with Chaos: the card in that slot
 changed). A client with 16 actions still queued is refused ``busy``. In a
 real-time game a bot account's action waits ``min_reaction`` after the state it
-answers before it goes to the table (``reaction.py``).
+answers before it goes to the table (``tables/reaction.py``).
 
 Limits (``Limits`` fields), on every socket, people's and programs' alike:
 
@@ -66,7 +66,7 @@ Limits (``Limits`` fields), on every socket, people's and programs' alike:
   ``rejected`` and any other message gets an ``error`` ("slow down: ..."),
   nothing applied; a socket that floods far past them (``flood_bursts``) is
   closed with 1008. Actions and chat are also counted per seat and per client
-  address over all their sockets (``client_rates.py``), refused the same way.
+  address over all their sockets (``tables/client_rates.py``), refused the same way.
   The table's own bots do not use sockets: they are not limited.
 
 An unknown table closes the socket with code 4404, a token that holds no seat

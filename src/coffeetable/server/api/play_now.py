@@ -1,4 +1,4 @@
-"""The play-now API: queue for a game, ask where you stand, cancel (``matchmaking.py``)."""
+"""The play-now API: queue for a game, ask where you stand, cancel (``lobby/matchmaking.py``)."""
 
 from __future__ import annotations
 

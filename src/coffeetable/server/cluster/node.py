@@ -100,7 +100,7 @@ class Cluster:
         self.sockets = SharedCounts(
             self.redis, prefix, self.me, lobby.limits.sockets_per_client, ttl_ms
         )
-        #: Reviews running per client address and per account (``review.py``).
+        #: Reviews running per client address and per account (``api/review_jobs.py``).
         self.reviewers = SharedCounts(
             self.redis, prefix, self.me, lobby.limits.reviews_per_client, ttl_ms, kind="reviews"
         )

@@ -25,7 +25,7 @@ import asyncio
 import itertools
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -34,7 +34,7 @@ from coffeetable.server.tables import chat, inbox
 from coffeetable.server.tables.connections import Connection, close_reason, encode
 
 if TYPE_CHECKING:
-    from coffeetable.server.cluster.bus import Bus
+    from coffeetable.server.cluster.bus import Bus, Message
     from coffeetable.server.lobby.lobby import Lobby
     from coffeetable.server.players.revocation import OpenedBy
     from coffeetable.server.tables.face import TableFace
@@ -43,8 +43,6 @@ log = logging.getLogger("coffeetable.cluster")
 
 #: Close codes: the server restarts (reconnect), no such table.
 RESTART, NOT_FOUND, POLICY = 1012, 4404, 1008
-
-Message = dict[str, Any]
 
 
 class Node(Protocol):

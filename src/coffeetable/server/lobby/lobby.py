@@ -8,7 +8,7 @@ Rules (documented in the API too):
 - A table is "open" until every seat is taken (a person or a bot), then
   "running" until the match ends ("over"). A table that every person has left,
   or that nobody (no person, no spectator) has been connected to for
-  ``Limits.abandon_after_seconds``, is "abandoned" (``abandon.py``). Only open
+  ``Limits.abandon_after_seconds``, is "abandoned" (``tables/abandon.py``). Only open
   and running tables are listed, and restored at the next start.
 - Leaving an open table frees the seat. Leaving a running table keeps the
   seat's name marked ``left``, kills its token for good and hands the seat to
@@ -23,7 +23,7 @@ Rules (documented in the API too):
   working), or in a seat whose person left. In the seat of a person who has
   been disconnected for the table's ``grace_seconds`` it seats a *stand-in*:
   that person's token keeps working, and connecting with it takes the seat
-  back (``stand_in.py``; a stand-in also takes such a seat by itself when it
+  back (``tables/stand_ins.py``; a stand-in also takes such a seat by itself when it
   must act).
 - Bot accounts (programs, ``players/bot_seats.py``): a seat choice may name
   one (``"alice/bot-v2"``) at creation or for an open seat; it holds the seat
@@ -80,7 +80,7 @@ def _split_options(game: Game, given: Mapping[str, Any]) -> tuple[dict[str, Any]
         raise TableError(400, str(error)) from None
 
 
-class SharedCounts(Protocol):
+class SocketCounts(Protocol):
     """Counts shared by every process (``cluster/shared.py``)."""
 
     async def acquire(self, key: str) -> bool: ...
@@ -99,7 +99,7 @@ class ClusterLink(Protocol):
     shared socket counts, the relay."""
 
     @property
-    def sockets(self) -> SharedCounts: ...
+    def sockets(self) -> SocketCounts: ...
     @property
     def relay(self) -> RelayLink: ...
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 @dataclass
-class Offer:
+class RematchOffer:
     """The rematch of one finished table."""
 
     #: Seats of people who accepted.
@@ -49,7 +49,7 @@ class Rematches:
 
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
-        self.offers: dict[str, Offer] = {}
+        self.offers: dict[str, RematchOffer] = {}
 
     async def accept(self, table_id: str, token: str, user_id: int | None) -> dict[str, Any]:
         """The token's (or account's) person wants a rematch; say how it stands, and
@@ -58,7 +58,7 @@ class Rematches:
         if table.status != "over":
             raise TableError(409, "a rematch is for a finished match")
         seat = self.lobby.seat_of(table, token, user_id)
-        offer = self.offers.setdefault(table.id, Offer())
+        offer = self.offers.setdefault(table.id, RematchOffer())
         offer.accepted.add(seat)
         waiting = [
             index

@@ -85,7 +85,7 @@ class Claim:
 
 
 @dataclass(frozen=True)
-class SignedIn:
+class NewSession:
     """A new session: the account, the cookie's secret, and the seats claimed."""
 
     account: Account
@@ -146,7 +146,7 @@ class PlayersService:
         user_agent: str = "",
         claims: Sequence[Claim] = (),
         device: str | None = None,
-    ) -> SignedIn:
+    ) -> NewSession:
         """Make an account and sign it in (400 bad name or password, 409 taken, 429).
 
         ``device``: the browser's device secret, if it has one (``devices.py``).
@@ -185,7 +185,7 @@ class PlayersService:
         claims: Sequence[Claim] = (),
         replacing: str | None = None,
         device: str | None = None,
-    ) -> SignedIn:
+    ) -> NewSession:
         """Check the password and start a session (401 one message for both mistakes, 429).
 
         ``replacing``: the session secret the browser held, ended first. ``device``:
@@ -264,7 +264,7 @@ class PlayersService:
         user_agent: str,
         claims: Sequence[Claim],
         device: str | None = None,
-    ) -> SignedIn:
+    ) -> NewSession:
         session_id, secret, secret_hash = new_secret()
         device = device or devices.new_device()
         device_hash = hash_secret(device)
@@ -277,7 +277,7 @@ class PlayersService:
         await self._purge()
         account = Account(user_id, name, session_id)
         claimed = await self.claim(account, claims)
-        return SignedIn(account, secret, claimed, device)
+        return NewSession(account, secret, claimed, device)
 
     async def _purge(self) -> None:
         """Delete ended sessions, at most once an hour."""

@@ -11,7 +11,7 @@ next change. Each bot's generator is derived from the table's seed and seat.
 A bot that thinks slowly (``THREAD_AFTER``) chooses on a copy of the state on a
 worker thread, so the event loop and the other tables never wait for it.
 
-A stand-in (``stand_in.py``) is the same task, started when it takes an absent
+A stand-in (``stand_ins.py``) is the same task, started when it takes an absent
 person's seat and cancelled (``stop_bot``) when they come back. Bots submit
 straight to the table, not through a socket: the sockets' rate limits are not
 theirs.

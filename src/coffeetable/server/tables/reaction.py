@@ -10,11 +10,11 @@ to the table's queue like any action and is applied if still legal, or refused
 "too slow" like any late one. People's actions and the site's own bots (which
 have their own human reaction times) are never held.
 
-``min_reaction`` is a table setting (``table_settings.py``), ``DEFAULT`` seconds
+``min_reaction`` is a table setting (``lobby/table_settings.py``), ``DEFAULT`` seconds
 unless the table says otherwise. Only a table of programs alone (every seat a
 bot account's or a site bot's) may set it below ``DEFAULT``: a table where a
 person sits or may still sit holds programs at least ``DEFAULT`` whatever the
-setting says; a table that lifts it is unrated (``lobby.py``), so that ratings and the
+setting says; a table that lifts it is unrated (``lobby/lobby.py``), so that ratings and the
 bots' leaderboard are earned at a person's pace.
 """
 

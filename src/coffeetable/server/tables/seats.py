@@ -47,7 +47,7 @@ class Seat:
     #: when they leave or a bot takes over: the match's result is still theirs.
     user_id: int | None = None
     #: The bot level playing for this seat's absent person (None: nobody stands in).
-    #: Saved in the table's settings, not in the seat's record (``stand_in.py``).
+    #: Saved in the table's settings, not in the seat's record (``stand_ins.py``).
     stand_in: str | None = None
     #: The owner's name when a bot account (a program) holds the seat by its API key
     #: (``players/bot_seats.py``); kept in the table's settings, not in the record.

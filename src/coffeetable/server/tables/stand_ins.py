@@ -36,7 +36,7 @@ from coffeetable.server.tables.clock import CLOCK_BOT, SAVED
 from coffeetable.server.tables.submission import GRACE, SAVE
 
 if TYPE_CHECKING:
-    from coffeetable.server.tables.clock import Clock
+    from coffeetable.server.tables.clock import ChessClock
     from coffeetable.server.tables.face import TableFace
     from coffeetable.server.tables.submission import Submission
     from coffeetable.store import Store
@@ -74,7 +74,7 @@ class TableStandIns(TableClients):
     players: int
     settings: dict[str, Any]
     store: Store
-    clock: Clock | None
+    clock: ChessClock | None
     _actor: asyncio.Task[None] | None
     _queue: asyncio.Queue[Submission]
 

@@ -58,7 +58,7 @@ from coffeetable.server.players.ratings import finish_match
 from coffeetable.server.tables import seating, wire
 from coffeetable.server.tables.abandon import TableAbandon
 from coffeetable.server.tables.bot_tasks import start_bots
-from coffeetable.server.tables.clock import SAVED, Clock, TableClock
+from coffeetable.server.tables.clock import SAVED, ChessClock, TableClock
 from coffeetable.server.tables.connections import Connection
 from coffeetable.server.tables.seats import Seat
 from coffeetable.server.tables.stand_ins import STAND_INS, TableStandIns
@@ -99,7 +99,7 @@ class Table(TableStandIns, TableAbandon, TableClock):
         self.settings = dict(record.settings)
         #: The server's limits (the lobby's).
         self.limits = limits or Limits()
-        self.clock = Clock.for_table(self.settings, record.players, game.realtime)
+        self.clock = ChessClock.for_table(self.settings, record.players, game.realtime)
         self.settings.pop(SAVED, None)
         stand_ins = self.settings.pop(STAND_INS, None)
         self.name = record.name
