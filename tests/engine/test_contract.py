@@ -52,7 +52,7 @@ def test_every_game_follows_the_contract_in_random_play(name: str) -> None:
 @pytest.mark.parametrize("name", games.names())
 def test_a_game_with_public_views_shows_every_seat_what_a_spectator_sees(name: str) -> None:
     # The server builds one view a state for such a game and gives each seat a copy with
-    # its own "seat" (server/clients.py): that must be exactly the seat's own view.
+    # its own "seat" (server/tables/audience.py): that must be exactly the seat's own view.
     game = games.get(name)
     rng = random.Random(3)
     differed = 0

@@ -11,10 +11,9 @@ from typing import Any
 import pytest
 
 from coffeetable.server import create_app
-from coffeetable.server.limits import Limits
+from coffeetable.server.limits import Limits, address_key
 from coffeetable.server.players import devices
 from coffeetable.server.players.throttle import MemoryRate
-from coffeetable.server.quotas import address_key
 
 from .conftest import PASSWORD, cheap_hasher
 

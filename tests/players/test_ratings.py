@@ -11,8 +11,9 @@ import pytest
 import sqlalchemy as sa
 from openskill.models import PlackettLuce
 
-from coffeetable.server.players import ratings, seating
+from coffeetable.server.players import ratings
 from coffeetable.server.players.ratings import MatchSummary, SeatResult, finish_match
+from coffeetable.server.tables import seating
 from coffeetable.store import Database, SeatRecord, TableRecord, profiles
 from coffeetable.store import matches as store
 from coffeetable.store import players as accounts

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from websockets.exceptions import ConnectionClosed
 
 from coffeetable.server.limits import Limits
-from coffeetable.server.matchmaking import Ticket, _compatible
+from coffeetable.server.lobby.matchmaking import Ticket, _compatible
 from tests.server.conftest import TEST_LIMITS, Browser, Client, ServerThread
 
 Message = dict[str, Any]

@@ -16,7 +16,7 @@ import pytest
 
 from coffeetable import client
 from coffeetable.client.http import Site
-from coffeetable.server import quotas
+from coffeetable.server.lobby import quotas
 from tests.server.conftest import TEST_LIMITS, Browser, ServerThread
 
 Message = dict[str, Any]

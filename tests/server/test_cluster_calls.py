@@ -13,10 +13,9 @@ from typing import Any
 
 import pytest
 
-from coffeetable.server import operations
-from coffeetable.server.cluster import Elsewhere
+from coffeetable.server.api import operations
 from coffeetable.server.cluster.node import Cluster
-from coffeetable.server.lobby import TableError
+from coffeetable.server.errors import Elsewhere, TableError
 
 
 class AnsweringBus:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from coffeetable.server.connections import MAX_BACKLOG, Connection
+from coffeetable.server.tables.connections import MAX_BACKLOG, Connection
 
 
 class SlowSocket:

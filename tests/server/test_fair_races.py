@@ -13,9 +13,9 @@ import pytest
 
 from coffeetable import games
 from coffeetable.engine import IllegalAction
-from coffeetable.server import reaction
-from coffeetable.server.connections import Offer
-from coffeetable.server.seats import Seat
+from coffeetable.server.tables import reaction
+from coffeetable.server.tables.connections import Offer
+from coffeetable.server.tables.seats import Seat
 
 from .conftest import Browser, Client, Message, ServerThread
 from .test_bot_accounts_play import make_bot

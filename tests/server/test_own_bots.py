@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from coffeetable.server.matchmaking import Ticket, _compatible
+from coffeetable.server.lobby.matchmaking import Ticket, _compatible
 
 from .conftest import Browser, ServerThread
 

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from coffeetable.server.lobby import Lobby, TableError
-from coffeetable.server.matchmaking import Matchmaker
+from coffeetable.server.errors import TableError
+from coffeetable.server.lobby.lobby import Lobby
+from coffeetable.server.lobby.matchmaking import Matchmaker
 from coffeetable.store import Store
 
 from .conftest import TEST_LIMITS, TIMEOUT, ServerThread

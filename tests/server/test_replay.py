@@ -10,7 +10,7 @@ import pytest
 
 from coffeetable import games
 from coffeetable.engine import MatchLog, replay
-from coffeetable.server import replays
+from coffeetable.server.api import replays
 
 from .conftest import TIMEOUT, ServerThread
 

@@ -19,8 +19,8 @@ from coffeetable import games
 from coffeetable.bots.ismcts import action_key
 from coffeetable.bots.review import decisions, judge, judge_many, mistakes_first, review_bot
 from coffeetable.engine import MatchLog, replay
-from coffeetable.server.lobby import TableError
-from coffeetable.server.review import Reviews
+from coffeetable.server.api.review_jobs import Reviews
+from coffeetable.server.errors import TableError
 
 from ..bots.test_doppio_no_waste import BEFORE, mid_turn
 from .conftest import TEST_LIMITS, TIMEOUT, ServerThread
@@ -389,7 +389,7 @@ class GatePool(Gate):
 def test_a_second_review_from_one_address_waits_for_the_first(
     start_server: Callable[..., ServerThread], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("coffeetable.server.review.ProcessPoolExecutor", GatePool)
+    monkeypatch.setattr("coffeetable.server.api.review_jobs.ProcessPoolExecutor", GatePool)
     server = start_server(limits=dataclasses.replace(LIMITS, reviews_at_once=2))
     one, two = (str(finished(server, {"1": "greedy"})["table_id"]) for _ in range(2))
     try:

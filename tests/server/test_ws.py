@@ -12,7 +12,7 @@ from websockets.exceptions import ConnectionClosed
 
 from coffeetable import games
 from coffeetable.engine import IllegalAction, State
-from coffeetable.server.connections import OFFERS_KEPT
+from coffeetable.server.tables.connections import OFFERS_KEPT
 from coffeetable.store import Database
 
 from .conftest import Client, Message, ServerThread, event_in, first_move

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from coffeetable.server.connections import Connection, encode
+from coffeetable.server.tables.connections import Connection, encode
 
 from .conftest import (
     TEST_LIMITS,
@@ -337,7 +337,7 @@ def test_chat_per_seat_and_per_address_whatever_the_sockets(
 
 def test_the_counts_per_seat_and_address_forget_what_refilled() -> None:
     """Memory: a bucket as full as a new one is forgotten, so the keys kept stay few."""
-    from coffeetable.server.client_rates import PRUNE_AT, KeyedBuckets
+    from coffeetable.server.tables.client_rates import PRUNE_AT, KeyedBuckets
 
     buckets = KeyedBuckets(rate=1e9, burst=5)  # refills at once
     for key in range(20 * PRUNE_AT):

@@ -2,7 +2,7 @@
 the search prefers and what the person's choice cost by its estimate.
 
 Game-agnostic and pure (no I/O, no clock): the server runs it in worker processes
-(``coffeetable.server.review``), tests call it directly.
+(``coffeetable.server.api.review_jobs``), tests call it directly.
 
 A decision is one action of a reviewed seat in the log, taken where the seat had
 a real choice (at least two actions the bot would weigh, the person's own among

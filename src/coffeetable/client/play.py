@@ -50,7 +50,7 @@ FATAL = {4403, 4404, 1008}
 POLL = 0.5
 #: The longest wait between two reconnections (seconds).
 MAX_BACKOFF = 10.0
-#: Refusal codes (the server's ``wire.py``) after which the same answer is sent again
+#: Refusal codes (the server's ``server/tables/wire.py``) after which the same answer is sent again
 #: once ``retry_after`` has passed, and those after which a newer state is waited for.
 SEND_AGAIN = {"rate", "busy"}
 DECIDE_AGAIN_LATER = {"too_slow", "stale_seq"}

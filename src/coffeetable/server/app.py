@@ -26,15 +26,17 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Mount
 
 import coffeetable
-from coffeetable.server import api, api_docs, echo, openapi_doc, operations, review_api, ws
+from coffeetable.server import echo, ws
+from coffeetable.server.api import docs, openapi, operations, review, tables
+from coffeetable.server.api.replays import ReplayCache
+from coffeetable.server.api.review_jobs import Reviews
+from coffeetable.server.errors import TableError
 from coffeetable.server.limits import Limits
-from coffeetable.server.lobby import Lobby, TableError
-from coffeetable.server.matchmaking import Matchmaker
+from coffeetable.server.lobby.lobby import Lobby
+from coffeetable.server.lobby.matchmaking import Matchmaker
+from coffeetable.server.lobby.rematch import Rematches
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players import routes as players_routes
-from coffeetable.server.rematch import Rematches
-from coffeetable.server.replays import ReplayCache
-from coffeetable.server.review import Reviews
 from coffeetable.server.security import SecurityHeaders
 from coffeetable.store import Store, default_database_url
 
@@ -144,11 +146,11 @@ def create_app(
         description="Coffee-themed tabletop games, live: lobby, tables, seats and bots.",
         lifespan=lifespan,
         max_body_size=limits.max_body_bytes,
-        docs_url=None,  # served from the package instead of a CDN (api_docs.py)
+        docs_url=None,  # served from the package instead of a CDN (api/docs.py)
         redoc_url=None,
     )
-    api_docs.add_docs(app)
-    openapi_doc.install(app)
+    docs.add_docs(app)
+    openapi.install(app)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, error: TableError) -> JSONResponse:
@@ -171,9 +173,9 @@ def create_app(
 
     app.state.limits = limits
     app.add_middleware(SecurityHeaders)  # outermost: refusals carry the headers too
-    app.include_router(api.make_router())
+    app.include_router(tables.make_router())
     app.include_router(players_routes.router)
-    app.include_router(review_api.router)
+    app.include_router(review.router)
     app.include_router(ws.router)
     app.include_router(echo.router)
 

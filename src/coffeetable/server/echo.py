@@ -19,9 +19,10 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-from coffeetable.server.connections import Connection, Throttle, encode
-from coffeetable.server.lobby import Lobby
-from coffeetable.server.ws import POLICY, TRY_LATER, admit, frame_size, refuse
+from coffeetable.server.lobby.lobby import Lobby
+from coffeetable.server.tables.connections import Connection, SocketRates, encode
+from coffeetable.server.tables.inbox import POLICY, TRY_LATER, frame_size
+from coffeetable.server.ws import admit, refuse
 
 router = APIRouter()
 
@@ -102,7 +103,7 @@ async def _serve_echo(websocket: WebSocket, lobby: Lobby, group: str | None) -> 
         pump.cancel()
 
 
-def answer(frame: Mapping[str, Any], throttle: Throttle) -> tuple[str | None, bool]:
+def answer(frame: Mapping[str, Any], throttle: SocketRates) -> tuple[str | None, bool]:
     """What the echo answers a frame, and whether its whole group gets it (an error
     goes to its sender only); ``(None, False)``: close the socket, it floods."""
     text = frame.get("text")

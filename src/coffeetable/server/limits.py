@@ -12,10 +12,13 @@ A refusal always says which limit was met: HTTP 429 (rates), 413 (sizes) or
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 import math
 import os
 import time
 from dataclasses import dataclass
+
+from starlette.requests import HTTPConnection
 
 ENV_PREFIX = "COFFEETABLE_"
 
@@ -99,7 +102,7 @@ class Limits:
     reviews_per_client: int = 1
     review_workers: int = 1
     review_cache: int = 100
-    #: Finished matches whose replay is kept (states every 500 actions, ``replays.py``),
+    #: Finished matches whose replay is kept (states every 500 actions, ``api/replays.py``),
     #: so that a replay's windows do not each replay the whole log.
     replay_cache: int = 32
     #: Origins besides the site's own that may open a WebSocket ("*": any).
@@ -167,3 +170,27 @@ class TokenBucket:
     def wait(self) -> float:
         """Seconds until a token will be there (0 if one is)."""
         return max(0.0, (1.0 - self.tokens) / self.rate) if self.rate > 0 else math.inf
+
+
+#: The IPv6 prefix one client gets (a /64 is the smallest a site or home is given).
+IPV6_CLIENT_PREFIX = 64
+
+
+def address_key(host: str) -> str:
+    """The client an address belongs to: the IPv4 address (also when IPv4-mapped),
+    the IPv6 address's /64, or ``host`` itself when it is not an IP address."""
+    try:
+        address = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, IPV6_CLIENT_PREFIX), strict=False))
+    return str(address)
+
+
+def client_key(connection: HTTPConnection) -> str | None:
+    """The key a request's or socket's per-address limits count by (None: no address)."""
+    client = connection.scope.get("client")
+    return address_key(str(client[0])) if client else None

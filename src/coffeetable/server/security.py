@@ -6,7 +6,7 @@ function call per request and never buffers a response.
 - Every HTTP response carries a strict Content-Security-Policy (no inline script,
   handlers or styles; nothing from other origins), ``X-Content-Type-Options``,
   ``Referrer-Policy`` and ``X-Frame-Options``. The interactive API docs
-  (``/docs``: ``api_docs.py``) load their scripts from this site too, and no inline
+  (``/docs``: ``api/docs.py``) load their scripts from this site too, and no inline
   script; they alone may use inline styles and blob workers (Swagger UI's), and they
   show no one's data.
 
@@ -20,9 +20,9 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
+AsgiMessage = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[AsgiMessage]]
+Send = Callable[[AsgiMessage], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 CONTENT_SECURITY_POLICY = (
@@ -63,7 +63,7 @@ class SecurityHeaders:
             return
         policy = _policy_for(scope.get("path", ""))
 
-        async def send_with_headers(message: Message) -> None:
+        async def send_with_headers(message: AsgiMessage) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 present = {name.lower() for name, _ in headers}

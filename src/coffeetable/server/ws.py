@@ -1,6 +1,6 @@
 """WebSockets: ``/ws/tables/{id}?token=T`` to play or watch (``/ws/echo``: ``echo.py``).
 
-Server -> client messages (JSON text frames; their JSON Schemas: ``protocol.py``,
+Server -> client messages (JSON text frames; their JSON Schemas: ``api/protocol.py``,
 served at ``GET /api/protocol``):
 
 - ``{"type": "table", "table": summary}``: on connect and whenever seats change
@@ -23,11 +23,11 @@ served at ``GET /api/protocol``):
 - ``{"type": "rejected", "reason", "code", "action"}``: your action was refused (the
   ``action`` echo is left out if it cannot be encoded);
 - ``{"type": "error", "reason", "code"}``: a malformed message (nothing changed);
-  every refusal's ``code`` is one of ``wire.py``'s, with ``retry_after`` (seconds)
+  every refusal's ``code`` is one of ``tables/wire.py``'s, with ``retry_after`` (seconds)
   where waiting helps (a rate, the countdown);
 - ``{"type": "pong"}``: answer to ``{"type": "ping"}``;
 - ``{"type": "chat_history", "messages"}`` on connect and ``{"type": "chat",
-  "message"}``: the table's chat (``chat.py``).
+  "message"}``: the table's chat (``tables/chat.py``).
 
 The socket's seat (``seat`` in its states; null: a spectator) comes from the
 ``token``, else from a signed-in player's session cookie (their seat at this
@@ -41,14 +41,14 @@ permessage-deflate (frames are small: compressing cost more CPU than sending).
 Client -> server: ``{"type": "act", "action": {...}}`` (the seat comes from
 the token or the session, never from the message), ``{"type": "chat", "text"
 | "phrase"}``, ``{"type": "chat_mute", "channel": "spectators", "muted"}``
-(``chat.py``) and ``{"type": "ping"}``. An act may name
+(``tables/chat.py``) and ``{"type": "ping"}``. An act may name
 the ``"seq"`` of the state it was decided on (one of the last 8 this client
 was sent; another seq, older or never sent: ``stale_seq``); without it, the last
 state sent counts. "too slow" answers an action that state offered but that is
 no longer legal, or no longer means the same (with Chaos: the card in that slot
 changed). A client with 16 actions still queued is refused ``busy``. In a
 real-time game a bot account's action waits ``min_reaction`` after the state it
-answers before it goes to the table (``reaction.py``).
+answers before it goes to the table (``tables/reaction.py``).
 
 Limits (``Limits`` fields), on every socket, people's and programs' alike:
 
@@ -66,7 +66,7 @@ Limits (``Limits`` fields), on every socket, people's and programs' alike:
   ``rejected`` and any other message gets an ``error`` ("slow down: ..."),
   nothing applied; a socket that floods far past them (``flood_bursts``) is
   closed with 1008. Actions and chat are also counted per seat and per client
-  address over all their sockets (``client_rates.py``), refused the same way.
+  address over all their sockets (``tables/client_rates.py``), refused the same way.
   The table's own bots do not use sockets: they are not limited.
 
 An unknown table closes the socket with code 4404, a token that holds no seat
@@ -78,53 +78,35 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from fastapi import APIRouter, WebSocket
 from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect
 
-from coffeetable.server import chat, reaction, wire
-from coffeetable.server.cluster import Elsewhere
-from coffeetable.server.connections import (
-    MAX_PENDING,
-    OFFERS_KEPT,
-    Connection,
-    close_reason,
-    encode,
-)
-from coffeetable.server.jsonio import JSONError, loads
-from coffeetable.server.limits import Limits
-from coffeetable.server.lobby import Lobby, TableError
+from coffeetable.server.errors import Elsewhere, TableError
+from coffeetable.server.limits import client_key
+from coffeetable.server.lobby.lobby import Lobby
 from coffeetable.server.origin import origin_refusal
-from coffeetable.server.players import seating
 from coffeetable.server.players.api_keys import is_program
-from coffeetable.server.quotas import client_key
-from coffeetable.server.tables import Submission, Table
+from coffeetable.server.tables import chat
+from coffeetable.server.tables.connections import Connection, close_reason, encode
+from coffeetable.server.tables.inbox import (
+    FORBIDDEN,
+    NOT_FOUND,
+    POLICY,
+    TRY_LATER,
+    handle,
+    handle_frame,
+    refusal_message,
+    seat_of_socket,
+)
+
+if TYPE_CHECKING:
+    from coffeetable.server.cluster.node import Cluster
 
 router = APIRouter()
-
-#: Close codes: refused (origin, token), no such table, try again later (too
-#: many sockets), policy (flooding, not reading).
-FORBIDDEN, NOT_FOUND, TRY_LATER, POLICY = 4403, 4404, 1013, 1008
-
-#: A frame as Starlette's ``receive`` gives it (only read here).
-Frame = Mapping[str, Any]
-
-
-#: The ``error`` code that goes with each close code of a refused handshake.
-_REFUSAL_CODES = {
-    FORBIDDEN: wire.FORBIDDEN,
-    NOT_FOUND: wire.NOT_FOUND,
-    TRY_LATER: wire.TOO_MANY_SOCKETS,
-}
-
-
-def refusal_message(reason: str, code: int) -> dict[str, Any]:
-    """The ``error`` that says why a socket is refused, before its close ``code``."""
-    return wire.error(reason, _REFUSAL_CODES.get(code, wire.FORBIDDEN))
 
 
 async def refuse(websocket: WebSocket, reason: str, code: int) -> None:
@@ -192,8 +174,9 @@ async def _serve_table(
         table = await lobby.get(table_id)
     except Elsewhere as moved:  # another process runs it: relay this socket there
         assert lobby.cluster is not None
+        cluster = cast("Cluster", lobby.cluster)  # the lobby's link is its process's Cluster
         username = None if account is None else account.username
-        await lobby.cluster.relay.serve(
+        await cluster.relay.serve(
             websocket,
             moved.owner,
             table_id,
@@ -242,137 +225,3 @@ async def _serve_table(
                 await pump
         pump.cancel()
         lobby.release(table)
-
-
-def seat_of_socket(
-    table: Table, token: str | None, user_id: int | None, watch: bool, program: bool = False
-) -> tuple[int | None, str | None]:
-    """The seat a socket takes (None: it watches), or why it is refused."""
-    if token:
-        seat = table.seat_for_token(token)
-        if seat is None:
-            return None, "this token holds no seat at this table"
-        return seat, None
-    if user_id is None or watch:
-        return None, None
-    seat = seating.seat_for_user(table, user_id)
-    if seat is None and program:
-        return None, "this bot has no seat at this table"
-    return seat, None
-
-
-def parse(frame: Frame, limits: Limits) -> tuple[dict[str, Any] | None, str | None]:
-    """A frame's message, or why it is not one: (message, None) or (None, reason)."""
-    text, data = frame.get("text"), frame.get("bytes")
-    limit = limits.max_message_bytes
-    if frame_size(text, data) > limit:
-        return None, f"a message is at most {limit} bytes"
-    if text is None:
-        return None, "send JSON in text frames, not binary ones"
-    try:
-        message = loads(text)
-    except JSONError as error:
-        return None, f"a message must be JSON: {error.reason}"
-    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        return None, "a message is a JSON object with a 'type'"
-    return message, None
-
-
-def frame_size(text: str | None, data: bytes | None) -> int:
-    """A frame's size in bytes (UTF-8 only counted when characters alone cannot tell)."""
-    if text is None:
-        return len(data or b"")
-    return len(text) if text.isascii() else len(text.encode("utf-8", errors="surrogatepass"))
-
-
-def handle_frame(conn: Connection, frame: Frame, deliver: Callable[[dict[str, Any]], bool]) -> bool:
-    """One frame from the client: checked, then ``deliver``-ed (to ``handle`` here, or
-    relayed to the table's process). False once it floods (the caller closes the socket)."""
-    if conn.closed:  # closed by the server (e.g. its session ended): nothing it sends counts
-        return True
-    throttle = conn.throttle
-    message, error = parse(frame, throttle.limits)
-    if not throttle.messages.take():
-        return _slow_down(conn, message, throttle.too_many_messages, throttle.messages.wait())
-    if message is None:
-        conn.send_error(error or "not a message")
-        return True
-    return deliver(message)
-
-
-def _slow_down(
-    conn: Connection, message: dict[str, Any] | None, reason: str, retry_after: float
-) -> bool:
-    """Refuse a message for its rate (code ``rate``, with the seconds until the rate lets
-    one through): an act is rejected, anything else an error."""
-    if message is not None and message["type"] == "act":
-        conn.send_json(wire.rejected(reason, wire.RATE, message.get("action"), retry_after))
-    else:
-        conn.send_error(reason, wire.RATE, retry_after)
-    return conn.throttle.refused()
-
-
-#: Chat messages being saved and sent.
-_saying: set[asyncio.Task[None]] = set()
-
-
-def handle(table: Table, conn: Connection, message: dict[str, Any]) -> bool:
-    """One client message (a JSON object with a type); a bad one gets an error.
-    False once the client floods."""
-    kind = message["type"]
-    if kind == "ping":
-        conn.send_json(wire.pong())
-    elif kind == "act":
-        return act(table, conn, message)
-    elif kind == "chat":
-        task = asyncio.get_running_loop().create_task(chat.say(table, conn, message))
-        _saying.add(task)  # keep a reference until it is done (asyncio holds weak ones)
-        task.add_done_callback(_saying.discard)
-    elif kind == "chat_mute":
-        chat.mute(table, conn, message)
-    else:
-        conn.send_error(f"unknown message type {kind[:40]!r}")
-    return True
-
-
-def act(table: Table, conn: Connection, message: dict[str, Any]) -> bool:
-    """Queue the action for the connection's seat, with what it was offered.
-    False once the client floods."""
-    action, seq = message.get("action"), message.get("seq")
-    if not isinstance(action, dict):
-        conn.send_error("'act' needs an 'action' object")
-        return True
-    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
-        conn.send_error("'seq' is the seq of a state you were sent")
-        return True
-    actions = conn.throttle.actions
-    if not actions.take():
-        return _slow_down(conn, message, conn.throttle.too_many_actions, actions.wait())
-    if conn.rates is not None and (
-        over := conn.rates.action_refusal(table.id, conn.seat, conn.address)
-    ):  # the seat's or the address's other sockets spent them
-        return _slow_down(conn, message, *over)
-    refusal = None
-    offer = conn.offer(seq)
-    if conn.seat is None:
-        refusal = "spectators cannot act", wire.SPECTATOR
-    elif conn.pending >= MAX_PENDING:
-        refusal = f"slow down: at most {MAX_PENDING} of your actions wait at once", wire.BUSY
-    elif offer is None and seq is not None:  # never sent, or older than the ones kept
-        refusal = _stale(seq), wire.STALE_SEQ
-    if refusal is not None:
-        conn.send_json(wire.rejected(*refusal, action))
-        return True
-    legal = [] if offer is None else offer.legal
-    key = None if offer is None else offer.key_of(action)
-    submission = Submission(conn.seat, action, legal, conn, key)
-    table.submit(submission, reaction.not_before(table, conn.seat, offer))
-    return True
-
-
-def _stale(seq: int) -> str:
-    """Why an act's ``seq`` names no state this socket may act on."""
-    return (
-        f"seq {seq} is not one of the last {OFFERS_KEPT} states sent to this socket:"
-        " decide again on the newest one"
-    )

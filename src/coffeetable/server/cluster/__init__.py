@@ -25,21 +25,6 @@ about reaching that owner:
   renewal, adopting tables whose owner died (rebuilt from the log, bots and
   clocks restarted), and handing tables over on shutdown (SIGTERM) without
   waiting for leases to expire.
+
+Its refusals (``Elsewhere``, ``OwnerGone``) are in ``server/errors.py``.
 """
-
-from __future__ import annotations
-
-
-class Elsewhere(Exception):
-    """The table (or the matchmaker) is run by another live process."""
-
-    def __init__(self, owner: str) -> None:
-        super().__init__(owner)
-        self.owner = owner
-
-
-class OwnerGone(Exception):
-    """The owner did not answer in time (it died, or lost the table)."""
-
-
-__all__ = ["Elsewhere", "OwnerGone"]

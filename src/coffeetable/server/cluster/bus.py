@@ -20,7 +20,7 @@ from typing import Any
 
 import orjson
 
-from coffeetable.server.cluster import OwnerGone
+from coffeetable.server.errors import OwnerGone
 
 log = logging.getLogger("coffeetable.cluster")
 

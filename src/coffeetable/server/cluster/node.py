@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
-from coffeetable.server.cluster import Elsewhere, OwnerGone
 from coffeetable.server.cluster.bus import Bus, Message
 from coffeetable.server.cluster.leases import Leases
 from coffeetable.server.cluster.relay import RESTART, Relay
@@ -37,10 +36,10 @@ from coffeetable.server.cluster.shared import (
     SharedCounts,
     SharedTableQuotas,
 )
-from coffeetable.server.lobby import TableError
+from coffeetable.server.errors import Elsewhere, OwnerGone, TableError
 
 if TYPE_CHECKING:
-    from coffeetable.server.lobby import Lobby
+    from coffeetable.server.lobby.lobby import Lobby
 
 log = logging.getLogger("coffeetable.cluster")
 
@@ -101,7 +100,7 @@ class Cluster:
         self.sockets = SharedCounts(
             self.redis, prefix, self.me, lobby.limits.sockets_per_client, ttl_ms
         )
-        #: Reviews running per client address and per account (``review.py``).
+        #: Reviews running per client address and per account (``api/review_jobs.py``).
         self.reviewers = SharedCounts(
             self.redis, prefix, self.me, lobby.limits.reviews_per_client, ttl_ms, kind="reviews"
         )

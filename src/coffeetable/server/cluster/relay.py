@@ -25,31 +25,44 @@ import asyncio
 import itertools
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from coffeetable.server.cluster import Elsewhere
-from coffeetable.server.connections import Connection, close_reason
-from coffeetable.server.lobby import TableError
+from coffeetable.server.errors import Elsewhere, TableError
+from coffeetable.server.tables import chat, inbox
+from coffeetable.server.tables.connections import Connection, close_reason, encode
 
 if TYPE_CHECKING:
-    from coffeetable.server.cluster.node import Cluster
+    from coffeetable.server.cluster.bus import Bus, Message
+    from coffeetable.server.lobby.lobby import Lobby
     from coffeetable.server.players.revocation import OpenedBy
-    from coffeetable.server.tables import Table
+    from coffeetable.server.tables.face import TableFace
 
 log = logging.getLogger("coffeetable.cluster")
 
 #: Close codes: the server restarts (reconnect), no such table.
 RESTART, NOT_FOUND, POLICY = 1012, 4404, 1008
 
-Message = dict[str, Any]
+
+class Node(Protocol):
+    """What the relay uses of its process's ``Cluster`` (``node.py``, which makes it)."""
+
+    @property
+    def me(self) -> str:
+        """This process's name (its bus channel)."""
+
+    @property
+    def bus(self) -> Bus: ...
+
+    @property
+    def lobby(self) -> Lobby: ...
 
 
 class RemoteConnection(Connection):
     """A client of a local table whose socket another process holds."""
 
-    def __init__(self, cluster: Cluster, process: str, conn_id: str, seat: int | None) -> None:
+    def __init__(self, cluster: Node, process: str, conn_id: str, seat: int | None) -> None:
         super().__init__(None, seat, cluster.lobby.limits)  # type: ignore[arg-type]
         self.cluster = cluster
         self.process = process
@@ -75,7 +88,7 @@ class RemoteConnection(Connection):
 class _Remote:
     """The table side of one relayed socket (messages wait until it is attached)."""
 
-    table: Table | None = None
+    table: TableFace | None = None
     conn: RemoteConnection | None = None
     waiting: list[Message] = field(default_factory=list)
 
@@ -83,7 +96,7 @@ class _Remote:
 class Relay:
     """Both sides of relayed sockets for one process."""
 
-    def __init__(self, cluster: Cluster) -> None:
+    def __init__(self, cluster: Node) -> None:
         self.cluster = cluster
         #: Socket side: our sockets whose table is elsewhere: id -> (connection, owner).
         self.sockets: dict[str, tuple[Connection, str]] = {}
@@ -117,8 +130,6 @@ class Relay:
         """Hold ``websocket`` for a table ``owner`` runs, until either side closes.
         ``address``: the client's, for the owner's per-address counts; ``opened_by``: its
         session or key, whose revocation closes it."""
-        from coffeetable.server import ws
-
         cluster = self.cluster
         conn_id = f"{next(self._ids)}"
         await websocket.accept()
@@ -152,7 +163,7 @@ class Relay:
                 frame = await websocket.receive()
                 if frame["type"] == "websocket.disconnect":
                     break
-                if not ws.handle_frame(conn, dict(frame), deliver):
+                if not inbox.handle_frame(conn, dict(frame), deliver):
                     conn.close(POLICY, "you sent too many messages: this socket is closed")
                     break
         except (WebSocketDisconnect, RuntimeError):
@@ -191,8 +202,6 @@ class Relay:
     # -- the table side ----------------------------------------------------------
 
     async def _on_open(self, message: Message) -> None:
-        from coffeetable.server import chat, ws
-
         key = (message["from"], message["conn"])
         remote = self.remotes[key] = _Remote()
         cluster = self.cluster
@@ -209,7 +218,7 @@ class Relay:
             self.remotes.pop(key, None)
             self._refuse(key, error.detail, NOT_FOUND)
             return
-        seat, refusal = ws.seat_of_socket(
+        seat, refusal = inbox.seat_of_socket(
             table,
             message.get("token"),
             message.get("user_id"),
@@ -218,7 +227,7 @@ class Relay:
         )
         if refusal is not None:
             self.remotes.pop(key, None)
-            self._refuse(key, refusal, ws.FORBIDDEN)
+            self._refuse(key, refusal, inbox.FORBIDDEN)
             return
         await chat.load(table)
         if self.remotes.get(key) is not remote:  # it said goodbye meanwhile
@@ -230,15 +239,12 @@ class Relay:
         remote.table, remote.conn = table, conn
         table.attach(conn)
         for waiting in remote.waiting:
-            ws.handle(table, conn, waiting)
+            inbox.handle(table, conn, waiting)
         remote.waiting.clear()
 
     def _refuse(self, key: tuple[str, str], reason: str, code: int) -> None:
-        from coffeetable.server import ws
-        from coffeetable.server.connections import encode
-
         bus = self.cluster.bus
-        text = encode(ws.refusal_message(reason, code))
+        text = encode(inbox.refusal_message(reason, code))
         bus.send(key[0], {"kind": "ws_out", "conn": key[1], "text": text})
         bus.send(
             key[0],
@@ -246,14 +252,12 @@ class Relay:
         )
 
     def _on_in(self, message: Message) -> None:
-        from coffeetable.server import ws
-
         remote = self.remotes.get((message["from"], message["conn"]))
         if remote is None:
             return
         if remote.conn is None or remote.table is None:
             remote.waiting.append(message["message"])
-        elif not ws.handle(remote.table, remote.conn, message["message"]):
+        elif not inbox.handle(remote.table, remote.conn, message["message"]):
             remote.conn.close(POLICY, "you sent too many messages: this socket is closed")
 
     def _on_bye(self, message: Message) -> None:
@@ -272,7 +276,7 @@ class Relay:
         for key in [key for key in self.remotes if key[0] == process]:
             self._on_bye({"from": key[0], "conn": key[1]})
 
-    def table_dropped(self, table: Table) -> None:
+    def table_dropped(self, table: TableFace) -> None:
         """We no longer run ``table``: forget its remote connections (the table closed them)."""
         for key, remote in list(self.remotes.items()):
             if remote.table is table:

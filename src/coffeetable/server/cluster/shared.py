@@ -25,8 +25,8 @@ from typing import Any
 import orjson
 
 from coffeetable.server.limits import Limits
+from coffeetable.server.lobby.quotas import WINDOW, Refusal, TableQuotas, address_refusal
 from coffeetable.server.players.throttle import doubling_wait
-from coffeetable.server.quotas import WINDOW, Refusal, TableQuotas, address_refusal
 
 _ACQUIRE_SOCKET = """
 local total = 0

@@ -8,8 +8,7 @@
   one per app as ``app.state.players``.
 - ``ratings``: openskill ratings and ``finish_match``, which records a
   finished match in the caller's transaction.
-- ``seating``: the hooks for the lobby, tables and table socket (rated or
-  not, who may sit, a signed-in player's seat, a match's summary).
+- ``seat_tokens``: the tokens guests hold seats by (claimed for an account).
 - ``bot_accounts``, ``api_keys``, ``bot_seats``: a person's bots (programs),
   their API keys (``Authorization: Bearer``), and their seats at tables.
 - ``routes``: the HTTP API (``routes.router``): ``/api/auth/*``, ``/api/me``,

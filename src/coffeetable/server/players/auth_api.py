@@ -13,10 +13,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 
 from coffeetable import games
+from coffeetable.server.errors import PlayersError
 from coffeetable.server.jsonio import StrictJSONRoute
+from coffeetable.server.limits import client_key
 from coffeetable.server.players import models
 from coffeetable.server.players.devices import device_secret, set_device_cookie
-from coffeetable.server.players.service import Claim, PlayersError, PlayersService, SignedIn
+from coffeetable.server.players.service import Claim, NewSession, PlayersService
 from coffeetable.server.players.sessions import (
     Account,
     clear_cookie,
@@ -25,7 +27,6 @@ from coffeetable.server.players.sessions import (
     same_origin,
     set_cookie,
 )
-from coffeetable.server.quotas import client_key
 from coffeetable.store import players as db
 
 router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
@@ -80,7 +81,7 @@ def _address(request: Request) -> str:
     return client_key(request) or "unknown"
 
 
-def _signed_in(request: Request, response: Response, result: SignedIn) -> models.SignedIn:
+def _signed_in(request: Request, response: Response, result: NewSession) -> models.SignedIn:
     set_cookie(response, result.secret, is_https(request))
     set_device_cookie(response, result.device, is_https(request))
     return models.SignedIn(

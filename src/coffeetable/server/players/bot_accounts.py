@@ -24,11 +24,11 @@ from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
 
+from coffeetable.server.errors import PlayersError
 from coffeetable.server.limits import Limits
 from coffeetable.server.players import usernames
 from coffeetable.server.players.api_keys import ProgramAccount, hash_key, new_key
 from coffeetable.server.players.revocation import KEY_REVOKED, SocketRevocations, api_key
-from coffeetable.server.players.service import PlayersError
 from coffeetable.server.players.sessions import Account
 from coffeetable.server.text import clean_text
 from coffeetable.store import Store

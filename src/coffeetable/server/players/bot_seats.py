@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from coffeetable.server.errors import TableError
+from coffeetable.server.players.seat_tokens import new_token
 from coffeetable.store import Store
 from coffeetable.store import bot_accounts as db
 
@@ -49,8 +51,6 @@ def restore(seats: Iterable[Any], settings: dict[str, Any]) -> None:
 def mark(seat: Any, settings: dict[str, Any], bot: db.BotRow) -> None:
     """Make ``seat`` the bot account's: its name, account and mark (the caller saves
     the seat and the settings)."""
-    from coffeetable.server.seats import new_token
-
     _, seat.token_hash = new_token()  # held by the account: the token is thrown away
     seat.name = bot.name
     seat.user_id = bot.id
@@ -73,7 +73,6 @@ def mark_owner(seat: Any, settings: dict[str, Any], owner: str | None) -> None:
 
 async def find(store: Store, name: str) -> db.BotRow:
     """The bot account a seat choice names; ``TableError(400)`` if there is none."""
-    from coffeetable.server.lobby import TableError
     from coffeetable.server.players.bot_accounts import name_key
 
     if len(name) > 60:

@@ -23,12 +23,12 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 from pydantic import BaseModel, Field
 
+from coffeetable.server.errors import PlayersError
 from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.players import models, ratings, stats_api, usernames
 from coffeetable.server.players.api_keys import is_program
 from coffeetable.server.players.auth_api import SignedInAccount, from_this_site, players_service
 from coffeetable.server.players.bot_accounts import BotAccounts, bot_service
-from coffeetable.server.players.service import PlayersError
 from coffeetable.server.players.sessions import Account
 from coffeetable.store import bot_accounts as db
 from coffeetable.store import players as players_db

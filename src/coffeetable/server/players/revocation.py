@@ -17,14 +17,20 @@ import logging
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from coffeetable.server import wire
 from coffeetable.server.players.api_keys import ProgramAccount
 from coffeetable.server.players.sessions import Account
 
-if TYPE_CHECKING:
-    from coffeetable.server.connections import Connection
+
+class RevocableSocket(Protocol):
+    """A socket as revocation sees it (``tables.connections.Connection``)."""
+
+    closed: bool
+
+    def refuse(self, reason: str, code: int) -> None:
+        """Say why with an ``error`` (code ``forbidden``), then close with ``code``."""
+
 
 log = logging.getLogger("coffeetable.server")
 
@@ -73,7 +79,7 @@ class SocketRevocations:
 
     def __init__(self, cluster: Any = None) -> None:
         self.cluster = cluster
-        self._open: dict[str, set[Connection]] = {}
+        self._open: dict[str, set[RevocableSocket]] = {}
         #: Credentials revoked lately, with when (``time.monotonic``): a socket whose
         #: handshake began before a revocation and registers after it is closed too.
         self._revoked: dict[str, float] = {}
@@ -84,14 +90,14 @@ class SocketRevocations:
         """What a socket whose handshake began at ``since`` was opened with."""
         return OpenedBy(self, credentials_of(account), since)
 
-    def _add(self, conn: Connection, opened: OpenedBy) -> None:
+    def _add(self, conn: RevocableSocket, opened: OpenedBy) -> None:
         for credential in opened.credentials:
             self._open.setdefault(credential, set()).add(conn)
         late = [c for c in opened.credentials if self._revoked.get(c, -1.0) >= opened.since]
         if late:  # revoked while this socket's handshake was under way
             self.close_here(late, SESSION_ENDED if late[0].startswith("session") else KEY_REVOKED)
 
-    def _remove(self, conn: Connection, opened: OpenedBy) -> None:
+    def _remove(self, conn: RevocableSocket, opened: OpenedBy) -> None:
         for credential in opened.credentials:
             conns = self._open.get(credential)
             if conns is not None:
@@ -109,8 +115,7 @@ class SocketRevocations:
             self._revoked[credential] = now
             for conn in list(self._open.get(credential, ())):
                 if not conn.closed:
-                    conn.send_error(reason, wire.FORBIDDEN)
-                    conn.close(REVOKED, reason)
+                    conn.refuse(reason, REVOKED)
                     closed += 1
         return closed
 
@@ -139,13 +144,13 @@ class OpenedBy:
     credentials: tuple[str, ...]
     since: float
 
-    def attach(self, conn: Connection) -> None:
+    def attach(self, conn: RevocableSocket) -> None:
         """``conn`` is open: a revocation of its credentials closes it (at once if one
         came since its handshake began)."""
         if self.credentials:
             self.registry._add(conn, self)
 
-    def detach(self, conn: Connection) -> None:
+    def detach(self, conn: RevocableSocket) -> None:
         """``conn`` closed."""
         if self.credentials:
             self.registry._remove(conn, self)

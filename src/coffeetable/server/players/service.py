@@ -20,7 +20,6 @@ address too (``Limits.hashes_per_client``, then 429 at once).
 from __future__ import annotations
 
 import logging
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
+from coffeetable.server.errors import Elsewhere, OwnerGone, PlayersError, TableError
 from coffeetable.server.limits import Limits
 from coffeetable.server.players import devices, passwords, usernames
 from coffeetable.server.players.api_keys import bearer_key
@@ -43,6 +43,7 @@ from coffeetable.server.players.revocation import (
     session,
     sessions_of,
 )
+from coffeetable.server.players.seat_tokens import hash_token
 from coffeetable.server.players.sessions import (
     IDLE,
     MAX_AGE,
@@ -75,22 +76,6 @@ BUSY = "too many sign-ins at once from your address; try again in a moment"
 MAX_CLAIMS = 20
 
 
-class PlayersError(Exception):
-    """A refused request: HTTP status, a sentence, and seconds to wait (429)."""
-
-    def __init__(self, status: int, detail: str, retry_after: float | None = None) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.detail = detail
-        self.retry_after = retry_after
-
-    def headers(self) -> dict[str, str] | None:
-        """``Retry-After`` for a 429."""
-        if self.retry_after is None:
-            return None
-        return {"Retry-After": str(max(1, math.ceil(self.retry_after)))}
-
-
 @dataclass(frozen=True)
 class Claim:
     """A guest's seat to hand to an account: the table and the seat's token."""
@@ -100,7 +85,7 @@ class Claim:
 
 
 @dataclass(frozen=True)
-class SignedIn:
+class NewSession:
     """A new session: the account, the cookie's secret, and the seats claimed."""
 
     account: Account
@@ -161,7 +146,7 @@ class PlayersService:
         user_agent: str = "",
         claims: Sequence[Claim] = (),
         device: str | None = None,
-    ) -> SignedIn:
+    ) -> NewSession:
         """Make an account and sign it in (400 bad name or password, 409 taken, 429).
 
         ``device``: the browser's device secret, if it has one (``devices.py``).
@@ -200,7 +185,7 @@ class PlayersService:
         claims: Sequence[Claim] = (),
         replacing: str | None = None,
         device: str | None = None,
-    ) -> SignedIn:
+    ) -> NewSession:
         """Check the password and start a session (401 one message for both mistakes, 429).
 
         ``replacing``: the session secret the browser held, ended first. ``device``:
@@ -279,7 +264,7 @@ class PlayersService:
         user_agent: str,
         claims: Sequence[Claim],
         device: str | None = None,
-    ) -> SignedIn:
+    ) -> NewSession:
         session_id, secret, secret_hash = new_secret()
         device = device or devices.new_device()
         device_hash = hash_secret(device)
@@ -292,7 +277,7 @@ class PlayersService:
         await self._purge()
         account = Account(user_id, name, session_id)
         claimed = await self.claim(account, claims)
-        return SignedIn(account, secret, claimed, device)
+        return NewSession(account, secret, claimed, device)
 
     async def _purge(self) -> None:
         """Delete ended sessions, at most once an hour."""
@@ -382,13 +367,8 @@ class PlayersService:
     async def claim_seat(self, table_id: str, token: str, user_id: int) -> int | None:
         """Claim one guest seat for ``user_id``; its index, or None if refused. With several
         processes, the process that runs a live table claims it (its seats are in memory there)."""
-        from coffeetable.server.seats import hash_token
-
         cluster = getattr(self.lobby, "cluster", None)
         if cluster is not None and table_id not in self.lobby.tables:
-            from coffeetable.server.cluster import Elsewhere, OwnerGone
-            from coffeetable.server.lobby import TableError
-
             try:
                 await self.lobby.get(table_id)  # nobody runs it: run it here
             except Elsewhere as moved:

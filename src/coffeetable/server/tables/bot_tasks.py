@@ -12,7 +12,7 @@ the log's length (so a search bot's choices replay, across restarts too).
 A bot that thinks slowly (``THREAD_AFTER``) chooses on a copy of the state on a
 worker thread, so the event loop and the other tables never wait for it.
 
-A stand-in (``stand_in.py``) is the same task, started when it takes an absent
+A stand-in (``stand_ins.py``) is the same task, started when it takes an absent
 person's seat and cancelled (``stop_bot``) when they come back. Bots submit
 straight to the table, not through a socket: the sockets' rate limits are not
 theirs.
@@ -24,12 +24,10 @@ import asyncio
 import logging
 import random
 import time
-from typing import TYPE_CHECKING
 
 from coffeetable import bots
-
-if TYPE_CHECKING:
-    from coffeetable.server.tables import Table
+from coffeetable.server.tables.face import TableFace
+from coffeetable.server.tables.submission import Submission
 
 log = logging.getLogger("coffeetable.server")
 
@@ -38,7 +36,7 @@ log = logging.getLogger("coffeetable.server")
 THREAD_AFTER = 0.02
 
 
-def start_bots(table: Table) -> None:
+def start_bots(table: TableFace) -> None:
     """Start a task for every seat of ``table`` a bot plays (its own, or a stand-in
     for its absent person) that has none yet."""
     loop = asyncio.get_running_loop()
@@ -49,13 +47,13 @@ def start_bots(table: Table) -> None:
             table.bots[seat.index] = task
 
 
-def stop_bot(table: Table, index: int) -> None:
+def stop_bot(table: TableFace, index: int) -> None:
     task = table.bots.pop(index, None)
     if task is not None:
         task.cancel()
 
 
-async def play(table: Table, index: int, level: str) -> None:
+async def play(table: TableFace, index: int, level: str) -> None:
     """Play seat ``index`` of ``table`` at ``level`` until the match ends."""
     try:
         await _play(table, index, level)
@@ -65,9 +63,7 @@ async def play(table: Table, index: int, level: str) -> None:
         log.exception("table %s: the %s bot in seat %d stopped", table.id, level, index)
 
 
-async def _play(table: Table, index: int, level: str) -> None:
-    from coffeetable.server.tables import Submission
-
+async def _play(table: TableFace, index: int, level: str) -> None:
     bot = bots.make(level, table.game.name)
     seen = -1
     slow = False  # set once a choice took longer than THREAD_AFTER

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from coffeetable.engine import Game
-from coffeetable.server.stand_in import grace_default
+from coffeetable.server.tables.stand_ins import grace_default
 
 #: Table-level settings (not game options): name -> (default, minimum, maximum);
 #: ``_GAME_DEFAULTS`` may give a setting a default that depends on the game.
@@ -16,7 +16,7 @@ TABLE_SETTINGS: dict[str, tuple[float, float, float]] = {
     "clock_minutes": (0.0, 0.0, 600.0),
     "grace_seconds": (60.0, 0.0, 3600.0),
     # Real-time games: a program's action waits this long after the state it answers;
-    # below the default only at a table of programs alone (``reaction.py``).
+    # below the default only at a table of programs alone (``tables/reaction.py``).
     "min_reaction": (0.3, 0.0, 2.0),
 }
 #: Defaults that depend on the game: setting -> function of the game.

@@ -1,4 +1,4 @@
-"""The play-now API: queue for a game, ask where you stand, cancel (``matchmaking.py``)."""
+"""The play-now API: queue for a game, ask where you stand, cancel (``lobby/matchmaking.py``)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 
 from coffeetable import games
-from coffeetable.server import operations
+from coffeetable.server.api import operations
+from coffeetable.server.api.table_requests import MAX_NAME_INPUT, MAX_SEATS
+from coffeetable.server.errors import TableError
 from coffeetable.server.jsonio import StrictJSONRoute
-from coffeetable.server.lobby import TableError
+from coffeetable.server.limits import client_key
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players.api_keys import is_program
 from coffeetable.server.players.auth_api import from_this_site
-from coffeetable.server.quotas import client_key
-from coffeetable.server.table_requests import MAX_NAME_INPUT, MAX_SEATS
 
 router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 _ERRORS: dict[int | str, dict[str, Any]] = {

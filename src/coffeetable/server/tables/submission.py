@@ -12,7 +12,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from coffeetable.server.connections import Connection
+from coffeetable.server.tables.connections import Connection
 
 
 @dataclass(eq=False)

@@ -4,7 +4,7 @@ of ``rejected`` and ``error`` messages (and ``pong``), in one place.
 Every refusal carries a sentence for people (``reason``) and a machine-readable
 ``code`` beside it; where waiting helps, ``retry_after`` says how many seconds
 (a program waits exactly that, then sends again). The codes are listed in
-docs/bots.md and in the socket's message schemas (``protocol.py``).
+docs/bots.md and in the socket's message schemas (``api/protocol.py``).
 """
 
 from __future__ import annotations

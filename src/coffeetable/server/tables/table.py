@@ -18,16 +18,16 @@ empty and actions are refused with "wait for ESPRESSO!" (no false starts);
 when it ends a fresh state goes out and the bots start.
 
 Clock: a turn-based table with the setting ``clock_minutes`` gives each seat
-that much thinking time (``server/clock.py``); it runs only for the single
+that much thinking time (``server/tables/clock.py``); it runs only for the single
 actor, is sent in every state (``clock``) and in the summary, and a seat whose
 time runs out is played by the greedy stand-in for the rest of the match
 (event ``{"type": "clock", "seat": s, "expired": true}``, in a state to everyone).
 
-Stand-ins (``server/stand_in.py``): a person away longer than the table's
+Stand-ins (``server/tables/stand_ins.py``): a person away longer than the table's
 ``grace_seconds`` keeps their seat; when it must act, a bot plays it for them
 until they connect again with their token.
 
-Abandon (``server/abandon.py``): a live table with no client at all for
+Abandon (``server/tables/abandon.py``): a live table with no client at all for
 ``Limits.abandon_after_seconds`` is closed as "abandoned".
 
 History: a client that arrives gets, before its first state, the last
@@ -52,16 +52,17 @@ from typing import Any
 
 from coffeetable.bots.registry import heuristics
 from coffeetable.engine import Event, Game, IllegalAction, MatchLog, State
-from coffeetable.server import wire
-from coffeetable.server.abandon import TableAbandon
-from coffeetable.server.clock import SAVED, Clock, TableClock
-from coffeetable.server.connections import Connection
 from coffeetable.server.limits import Limits
-from coffeetable.server.players import bot_seats, seating
+from coffeetable.server.players import bot_seats
 from coffeetable.server.players.ratings import finish_match
-from coffeetable.server.seats import Seat
-from coffeetable.server.stand_in import STAND_INS, TableStandIns
-from coffeetable.server.submission import (
+from coffeetable.server.tables import seating, wire
+from coffeetable.server.tables.abandon import TableAbandon
+from coffeetable.server.tables.bot_tasks import start_bots
+from coffeetable.server.tables.clock import SAVED, ChessClock, TableClock
+from coffeetable.server.tables.connections import Connection
+from coffeetable.server.tables.seats import Seat
+from coffeetable.server.tables.stand_ins import STAND_INS, TableStandIns
+from coffeetable.server.tables.submission import (
     ABANDON,
     CLOCK,
     GRACE,
@@ -98,7 +99,7 @@ class Table(TableStandIns, TableAbandon, TableClock):
         self.settings = dict(record.settings)
         #: The server's limits (the lobby's).
         self.limits = limits or Limits()
-        self.clock = Clock.for_table(self.settings, record.players, game.realtime)
+        self.clock = ChessClock.for_table(self.settings, record.players, game.realtime)
         self.settings.pop(SAVED, None)
         stand_ins = self.settings.pop(STAND_INS, None)
         self.name = record.name
@@ -233,8 +234,6 @@ class Table(TableStandIns, TableAbandon, TableClock):
             self._begin()
 
     def _begin(self) -> None:
-        from coffeetable.server.bots import start_bots
-
         start_bots(self)
         self._switch_clock()
         self._arm_idle()

@@ -1,6 +1,6 @@
 """Actions and chat counted per seat and per client address, whatever the sockets.
 
-Each socket has rates of its own (``connections.Throttle``); a seat may be
+Each socket has rates of its own (``connections.SocketRates``); a seat may be
 connected on many sockets, and one address may hold ``sockets_per_client`` of
 them, so the socket's rates alone let one seat act 60 times a second on 60
 sockets. A table's process therefore also counts, over all the sockets it
@@ -26,7 +26,7 @@ from collections.abc import Hashable
 from coffeetable.server.limits import Limits, TokenBucket
 
 #: Why a message is over a rate, and the seconds until one would be let through; None: not.
-Refusal = tuple[str, float] | None
+RateRefusal = tuple[str, float] | None
 
 #: Keys kept before full buckets (as good as new ones) are forgotten.
 PRUNE_AT = 1024
@@ -78,7 +78,7 @@ class ClientRates:
             limits.address_chat_per_minute / 60, limits.address_chat_burst
         )
 
-    def action_refusal(self, table_id: str, seat: int | None, address: str | None) -> Refusal:
+    def action_refusal(self, table_id: str, seat: int | None, address: str | None) -> RateRefusal:
         """Count one action of ``seat`` at ``table_id`` from ``address``; if over, why not
         and the seconds until one would be let through."""
         limits = self.limits
@@ -91,7 +91,7 @@ class ClientRates:
             return reason, self.address_actions.wait(address)
         return None
 
-    def chat_refusal(self, table_id: str, seat: int | None, address: str | None) -> Refusal:
+    def chat_refusal(self, table_id: str, seat: int | None, address: str | None) -> RateRefusal:
         """Count one chat message (``seat`` None: a spectator's); if over, why not and the
         seconds until one would be let through."""
         limits = self.limits

@@ -8,7 +8,7 @@ Rules (documented in the API too):
 - A table is "open" until every seat is taken (a person or a bot), then
   "running" until the match ends ("over"). A table that every person has left,
   or that nobody (no person, no spectator) has been connected to for
-  ``Limits.abandon_after_seconds``, is "abandoned" (``abandon.py``). Only open
+  ``Limits.abandon_after_seconds``, is "abandoned" (``tables/abandon.py``). Only open
   and running tables are listed, and restored at the next start.
 - Leaving an open table frees the seat. Leaving a running table keeps the
   seat's name marked ``left``, kills its token for good and hands the seat to
@@ -23,7 +23,7 @@ Rules (documented in the API too):
   working), or in a seat whose person left. In the seat of a person who has
   been disconnected for the table's ``grace_seconds`` it seats a *stand-in*:
   that person's token keeps working, and connecting with it takes the seat
-  back (``stand_in.py``; a stand-in also takes such a seat by itself when it
+  back (``tables/stand_ins.py``; a stand-in also takes such a seat by itself when it
   must act).
 - Bot accounts (programs, ``players/bot_seats.py``): a seat choice may name
   one (``"alice/bot-v2"``) at creation or for an open seat; it holds the seat
@@ -42,37 +42,27 @@ import logging
 import secrets
 import time
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from coffeetable import bots, games
 from coffeetable.engine import Game
-from coffeetable.server import reaction
-from coffeetable.server.client_rates import ClientRates
-from coffeetable.server.connections import SocketQuota
+from coffeetable.server.errors import Elsewhere, TableError
 from coffeetable.server.limits import Limits
-from coffeetable.server.players import bot_seats, seating
-from coffeetable.server.quotas import Refusal, TableQuotas
-from coffeetable.server.seats import Seat, clean_name, new_token
-from coffeetable.server.stand_in import level_for
-from coffeetable.server.table_settings import split_options
-from coffeetable.server.tables import Table
+from coffeetable.server.lobby.quotas import Refusal, TableQuotas
+from coffeetable.server.lobby.table_settings import split_options
+from coffeetable.server.players import bot_seats
+from coffeetable.server.players.seat_tokens import new_token
+from coffeetable.server.tables import reaction, seating
+from coffeetable.server.tables.bot_tasks import start_bots, stop_bot
+from coffeetable.server.tables.client_rates import ClientRates
+from coffeetable.server.tables.connections import SocketQuota
+from coffeetable.server.tables.face import TableFace
+from coffeetable.server.tables.seats import Seat, clean_name
+from coffeetable.server.tables.stand_ins import level_for
+from coffeetable.server.tables.table import Table
 from coffeetable.store import SeatRecord, Store, TableRecord
 
-if TYPE_CHECKING:
-    from coffeetable.server.cluster.node import Cluster
-
 log = logging.getLogger("coffeetable.server")
-
-
-class TableError(Exception):
-    """A request the lobby refuses: an HTTP status and a sentence, and for a rate the
-    seconds after which asking again may succeed (sent as ``Retry-After``)."""
-
-    def __init__(self, status: int, detail: str, retry_after: float | None = None) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.detail = detail
-        self.retry_after = retry_after
 
 
 def _game(name: str) -> Game:
@@ -88,6 +78,39 @@ def _split_options(game: Game, given: Mapping[str, Any]) -> tuple[dict[str, Any]
         return split_options(game, given)
     except ValueError as error:
         raise TableError(400, str(error)) from None
+
+
+class SocketCounts(Protocol):
+    """Counts shared by every process (``cluster/shared.py``)."""
+
+    async def acquire(self, key: str) -> bool: ...
+    async def release(self, key: str) -> None: ...
+
+
+class RelayLink(Protocol):
+    """The cluster's relay, as the lobby tells it that a table left this process."""
+
+    def table_dropped(self, table: TableFace) -> None: ...
+
+
+class ClusterLink(Protocol):
+    """What the lobby uses of this process's ``Cluster`` (``cluster/node.py``, which
+    sets ``Lobby.cluster`` to itself): leases on tables, the shared listing, the
+    shared socket counts, the relay."""
+
+    @property
+    def sockets(self) -> SocketCounts: ...
+    @property
+    def relay(self) -> RelayLink: ...
+
+    async def take(self, table_id: str) -> None:
+        """Run the table here from now on, unless a live process does (``Elsewhere``)."""
+
+    def release_soon(self, table_id: str) -> None:
+        """Let go of the table's lease."""
+
+    async def shared_listing(self) -> list[dict[str, Any]]:
+        """Every process's live tables."""
 
 
 class Lobby:
@@ -111,7 +134,7 @@ class Lobby:
         #: Actions and chat per seat and per client address, over all sockets.
         self.rates = ClientRates(self.limits)
         #: The cluster this process is part of (None: a single process).
-        self.cluster: Cluster | None = None
+        self.cluster: ClusterLink | None = None
 
     async def restore(self) -> None:
         """Rebuild every open and running table from its log (server start)."""
@@ -119,8 +142,6 @@ class Lobby:
         restored = 0
         for record in records:
             if self.cluster is not None:
-                from coffeetable.server.cluster import Elsewhere
-
                 try:
                     await self.cluster.take(record.id)
                 except Elsewhere:
@@ -152,7 +173,7 @@ class Lobby:
             return listed
         return await self.cluster.shared_listing()
 
-    def release(self, table: Table) -> None:
+    def release(self, table: TableFace) -> None:
         """Forget a finished table nobody watches (it stays in the database)."""
         if not table.live and not table.connections and self.tables.get(table.id) is table:
             del self.tables[table.id]
@@ -238,7 +259,7 @@ class Lobby:
 
         ``address`` is the creator's client address, for the quotas (``quotas.py``);
         ``user_id`` their account (None: a guest). ``rated``: None for the default
-        (rated when every person at it is signed in: ``players.seating``).
+        (rated when every person at it is signed in: ``tables.seating``).
         ``more_addresses``: the table counts for these too (the people play now deals
         to it; the matchmaker checked their quotas).
         """
@@ -442,8 +463,6 @@ class Lobby:
         if table.live and not any(s.is_person for s in table.seats):
             await table.abandon()
         elif table.status == "running":
-            from coffeetable.server.bots import start_bots
-
             start_bots(table)
         table.broadcast_table()
         return index
@@ -471,8 +490,6 @@ class Lobby:
             self._check_away(table, index)
             await table.stand_in(index, level)  # the seat stays theirs
             return
-        from coffeetable.server.bots import stop_bot
-
         stop_bot(table, index)
         had_person = seat.is_person
         seat.bot, seat.token_hash = level, None
@@ -521,7 +538,5 @@ class Lobby:
         if table.status == "open" and not any(s.is_open for s in table.seats):
             await table.begin()
         elif table.status == "running" and seat.bot is not None:
-            from coffeetable.server.bots import start_bots
-
             start_bots(table)
         table.broadcast_table()

@@ -8,7 +8,7 @@ direct write saves a task switch per message, four per action at a table of
 four. A client that falls too far behind is closed rather than slowing the
 table down.
 
-Every socket also has a ``Throttle`` (its message and action rates, and how
+Every socket also has a ``SocketRates`` (its message and action rates, and how
 long it is let flood), and ``SocketQuota`` counts the sockets each client
 address holds open. The numbers are ``Limits`` fields.
 """
@@ -27,10 +27,10 @@ from starlette.websockets import WebSocket
 
 from coffeetable.server.jsonio import dumps
 from coffeetable.server.limits import Limits, TokenBucket
-from coffeetable.server.wire import BAD_MESSAGE, error
+from coffeetable.server.tables.wire import BAD_MESSAGE, FORBIDDEN, error
 
 if TYPE_CHECKING:
-    from coffeetable.server.client_rates import ClientRates
+    from coffeetable.server.tables.client_rates import ClientRates
 
 __all__ = [
     "MAX_BACKLOG",
@@ -39,7 +39,7 @@ __all__ = [
     "Connection",
     "Offer",
     "SocketQuota",
-    "Throttle",
+    "SocketRates",
     "close_reason",
     "dumps",
     "encode",
@@ -95,7 +95,7 @@ class Offer:
         return None
 
 
-class Throttle:
+class SocketRates:
     """The rates of one socket: messages, actions, and its patience with a flood.
 
     Refused messages spend ``patience``, which refills at the message rate: a
@@ -160,7 +160,7 @@ class Connection:
         self.offers: deque[Offer] = deque(maxlen=OFFERS_KEPT)
         #: Its actions submitted and not yet processed.
         self.pending = 0
-        self.throttle = Throttle(limits or Limits())
+        self.throttle = SocketRates(limits or Limits())
         #: The name a spectator chats under (their username when signed in).
         self.viewer_name = "Spectator"
         #: The client's address, and the process's counts per seat and per address that
@@ -222,6 +222,12 @@ class Connection:
             if seq is None or offer.seq == seq:
                 return offer
         return None
+
+    def refuse(self, reason: str, code: int) -> None:
+        """Say why (an ``error``, code ``forbidden``), then close with ``code``: the
+        session or key that opened this socket ended (``players/revocation.py``)."""
+        self.send_error(reason, FORBIDDEN)
+        self.close(code, reason)
 
     def close(self, code: int = 1008, reason: str = "") -> None:
         """Stop sending; the pump closes the socket (``code``) once the outbox is empty."""

@@ -36,9 +36,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coffeetable import bots, games
-from coffeetable.server.lobby import Lobby, TableError
-from coffeetable.server.quotas import Refusal
-from coffeetable.server.seats import clean_name
+from coffeetable.server.errors import TableError
+from coffeetable.server.lobby.lobby import Lobby
+from coffeetable.server.lobby.quotas import Refusal
+from coffeetable.server.tables.seats import clean_name
 
 log = logging.getLogger("coffeetable.server")
 

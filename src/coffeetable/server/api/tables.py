@@ -12,22 +12,22 @@ from pydantic import BaseModel, Field
 
 import coffeetable
 from coffeetable import bots, games
-from coffeetable.server import operations, play_now_api, protocol
-from coffeetable.server.jsonio import StrictJSONRoute
-from coffeetable.server.lobby import Lobby
-from coffeetable.server.players import PlayersService
-from coffeetable.server.players.auth_api import from_this_site
-from coffeetable.server.players.sessions import Account
-from coffeetable.server.quotas import client_key
-from coffeetable.server.replays import MAX_FRAMES
-from coffeetable.server.schemas import Replay, TableSummary
-from coffeetable.server.table_requests import (
+from coffeetable.server.api import operations, play_now, protocol
+from coffeetable.server.api.replays import MAX_FRAMES
+from coffeetable.server.api.schemas import Replay, TableSummary
+from coffeetable.server.api.table_requests import (
     MAX_NAME_INPUT,
     MAX_SEATS,
     as_plain,
     create_table_body,
 )
-from coffeetable.server.table_settings import table_settings_json
+from coffeetable.server.jsonio import StrictJSONRoute
+from coffeetable.server.limits import client_key
+from coffeetable.server.lobby.lobby import Lobby
+from coffeetable.server.lobby.table_settings import table_settings_json
+from coffeetable.server.players import PlayersService
+from coffeetable.server.players.auth_api import from_this_site
+from coffeetable.server.players.sessions import Account
 
 router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 log = logging.getLogger("coffeetable.server")
@@ -167,7 +167,7 @@ def make_router() -> APIRouter:
         responses={**_ERRORS, 200: {"links": _CREATED_LINKS}},
     )
     api.include_router(router)
-    api.include_router(play_now_api.router)
+    api.include_router(play_now.router)
     return api
 
 

@@ -14,8 +14,8 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
+from coffeetable.server.api.schemas import REPLAY_EXAMPLE, TABLE_EXAMPLE
 from coffeetable.server.players.sessions import COOKIE
-from coffeetable.server.schemas import REPLAY_EXAMPLE, TABLE_EXAMPLE
 
 BEARER, SESSION = "apiKey", "session"
 SECURITY_SCHEMES = {

@@ -18,9 +18,12 @@ These helpers read live tables duck-typed (``Table`` from ``server.tables``:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from coffeetable.server.players.ratings import MatchSummary, SeatResult
+
+if TYPE_CHECKING:
+    from coffeetable.server.tables.face import TableFace
 
 #: The table setting that says whether a table is rated.
 RATED = "rated"
@@ -37,12 +40,12 @@ def default_rated(players: int, people: Iterable[int | None]) -> bool:
     return players >= 2 and bool(seated) and all(user is not None for user in seated)
 
 
-def is_rated(table: Any) -> bool:
+def is_rated(table: TableFace) -> bool:
     """Whether a live table is rated (its ``settings["rated"]``)."""
     return bool(table.settings.get(RATED, False))
 
 
-def may_sit(table: Any, user_id: int | None) -> str | None:
+def may_sit(table: TableFace, user_id: int | None) -> str | None:
     """Why this person may not take a seat at ``table`` (None: they may).
 
     A rated table seats only accounts, and an account only once.
@@ -54,7 +57,7 @@ def may_sit(table: Any, user_id: int | None) -> str | None:
     return None
 
 
-def seat_for_user(table: Any, user_id: int | None) -> int | None:
+def seat_for_user(table: TableFace, user_id: int | None) -> int | None:
     """The seat the account holds at ``table`` now (not left, not a bot's), or None."""
     if user_id is None:
         return None
@@ -64,7 +67,7 @@ def seat_for_user(table: Any, user_id: int | None) -> int | None:
     return None
 
 
-def summary_for(table: Any, left: Sequence[int] = (), status: str = "over") -> MatchSummary:
+def summary_for(table: TableFace, left: Sequence[int] = (), status: str = "over") -> MatchSummary:
     """What ``ratings.finish_match`` needs from a live table whose match ended.
 
     ``left``: seats whose person left (or was replaced by a bot), in the

@@ -21,17 +21,18 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.server.lobby import Lobby, TableError
-from coffeetable.server.players import seating
-from coffeetable.server.stand_in import level_for
-from coffeetable.server.table_settings import TABLE_SETTINGS
+from coffeetable.server.errors import TableError
+from coffeetable.server.lobby.lobby import Lobby
+from coffeetable.server.lobby.table_settings import TABLE_SETTINGS
+from coffeetable.server.tables import seating
+from coffeetable.server.tables.stand_ins import level_for
 
 if TYPE_CHECKING:
-    from coffeetable.server.tables import Table
+    from coffeetable.server.tables.table import Table
 
 
 @dataclass
-class Offer:
+class RematchOffer:
     """The rematch of one finished table."""
 
     #: Seats of people who accepted.
@@ -48,7 +49,7 @@ class Rematches:
 
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
-        self.offers: dict[str, Offer] = {}
+        self.offers: dict[str, RematchOffer] = {}
 
     async def accept(self, table_id: str, token: str, user_id: int | None) -> dict[str, Any]:
         """The token's (or account's) person wants a rematch; say how it stands, and
@@ -57,7 +58,7 @@ class Rematches:
         if table.status != "over":
             raise TableError(409, "a rematch is for a finished match")
         seat = self.lobby.seat_of(table, token, user_id)
-        offer = self.offers.setdefault(table.id, Offer())
+        offer = self.offers.setdefault(table.id, RematchOffer())
         offer.accepted.add(seat)
         waiting = [
             index

@@ -1,7 +1,7 @@
 """Who may open another table: a rate and a count per client address, totals per process.
 
-Every per-address limit of the site counts by ``client_key``: an IPv4 address, or
-an IPv6 address's /64 (one home or host gets a whole /64, so its addresses are
+Every per-address limit of the site counts by ``limits.client_key``: an IPv4 address,
+or an IPv6 address's /64 (one home or host gets a whole /64, so its addresses are
 one client, not endless ones).
 
 The numbers are ``Limits`` fields: ``tables_per_minute`` and ``open_tables_per_client``
@@ -14,12 +14,9 @@ table it will become (``pending``).
 
 from __future__ import annotations
 
-import ipaddress
 import time
 from collections import deque
 from collections.abc import Callable
-
-from starlette.requests import HTTPConnection
 
 from coffeetable.server.limits import Limits
 
@@ -27,28 +24,6 @@ WINDOW = 60.0
 #: A refusal: the HTTP status, its sentence, and the seconds after which asking again
 #: may succeed (a rate's ``Retry-After``; None for a count or a total).
 Refusal = tuple[int, str, float | None]
-#: The IPv6 prefix one client gets (a /64 is the smallest a site or home is given).
-IPV6_CLIENT_PREFIX = 64
-
-
-def address_key(host: str) -> str:
-    """The client an address belongs to: the IPv4 address (also when IPv4-mapped),
-    the IPv6 address's /64, or ``host`` itself when it is not an IP address."""
-    try:
-        address = ipaddress.ip_address(host.split("%", 1)[0])
-    except ValueError:
-        return host
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.IPv6Network((address, IPV6_CLIENT_PREFIX), strict=False))
-    return str(address)
-
-
-def client_key(connection: HTTPConnection) -> str | None:
-    """The key a request's or socket's per-address limits count by (None: no address)."""
-    client = connection.scope.get("client")
-    return address_key(str(client[0])) if client else None
 
 
 class TableQuotas:

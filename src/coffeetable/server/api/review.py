@@ -1,5 +1,5 @@
 """The review routes: start a match's review with the bot, and ask how it stands
-(``coffeetable.server.review``)."""
+(``coffeetable.server.api.review_jobs``)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 
-from coffeetable.server import operations
-from coffeetable.server.api import TableId
+from coffeetable.server.api import operations
+from coffeetable.server.api.tables import TableId
 from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.players.auth_api import from_this_site
 

@@ -21,10 +21,10 @@ from pydantic.json_schema import models_json_schema
 
 import coffeetable
 from coffeetable import games
-from coffeetable.server import wire
-from coffeetable.server.chat import PHRASES
-from coffeetable.server.connections import OFFERS_KEPT
-from coffeetable.server.schemas import Clock, SeatSummary, TableSummary
+from coffeetable.server.api.schemas import Clock, SeatSummary, TableSummary
+from coffeetable.server.tables import wire
+from coffeetable.server.tables.chat import PHRASES
+from coffeetable.server.tables.connections import OFFERS_KEPT
 
 REF = "#/components/schemas/{model}"
 Schema = dict[str, Any]

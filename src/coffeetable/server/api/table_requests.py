@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, Stri
 
 from coffeetable import bots, games
 from coffeetable.engine import Game
-from coffeetable.server.table_settings import table_settings_json
+from coffeetable.server.lobby.table_settings import table_settings_json
 
 #: The most seats any game has (Espresso: 6).
 MAX_SEATS = max(games.get(name).max_players for name in games.names())

@@ -38,11 +38,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from coffeetable.bots.review import decisions, judge_chunk
+from coffeetable.server.errors import TableError
 from coffeetable.server.limits import Limits
-from coffeetable.server.lobby import Lobby, TableError
+from coffeetable.server.lobby.lobby import Lobby
 
 if TYPE_CHECKING:
-    from coffeetable.server.tables import Table
+    from coffeetable.server.tables.table import Table
 
 log = logging.getLogger("coffeetable.server")
 

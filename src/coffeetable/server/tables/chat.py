@@ -29,20 +29,20 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.server import wire
-from coffeetable.server.connections import Connection, dumps
+from coffeetable.server.tables import wire
+from coffeetable.server.tables.connections import Connection, dumps
 from coffeetable.server.text import clean_text
 from coffeetable.store import chat as store
 
 if TYPE_CHECKING:
-    from coffeetable.server.tables import Table
+    from coffeetable.server.tables.face import TableFace
 
 #: The quick phrases; their words are the pages' (web/i18n).
 PHRASES = ("hello", "gg", "well_played", "oops", "thanks", "good_luck", "one_moment")
 PLAYERS, SPECTATORS = "players", "spectators"
 
 
-async def load(table: Table) -> None:
+async def load(table: TableFace) -> None:
     """Read the table's recent chat from the database once (before its first client)."""
     if table.chat is not None:
         return
@@ -52,7 +52,7 @@ async def load(table: Table) -> None:
         table.chat = deque((m.to_json() for m in messages), maxlen=limit)
 
 
-async def say(table: Table, conn: Connection, message: dict[str, Any]) -> None:
+async def say(table: TableFace, conn: Connection, message: dict[str, Any]) -> None:
     """Keep and pass on one chat message, or answer the sender with an error."""
     limits = table.limits
     if table.status == "abandoned":
@@ -95,7 +95,7 @@ async def say(table: Table, conn: Connection, message: dict[str, Any]) -> None:
             reader.send(text)
 
 
-def mute(table: Table, conn: Connection, message: dict[str, Any]) -> None:
+def mute(table: TableFace, conn: Connection, message: dict[str, Any]) -> None:
     """Hide (or show again) the spectators' channel from this socket; answer with the
     chat history as it now sees it."""
     channel, muted = message.get("channel"), message.get("muted", True)

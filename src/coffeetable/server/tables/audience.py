@@ -19,9 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 from coffeetable.engine import Event, State
-from coffeetable.server import wire
-from coffeetable.server.connections import Connection, Offer, dumps
-from coffeetable.server.seats import Seat
+from coffeetable.server.tables import wire
+from coffeetable.server.tables.connections import Connection, Offer, dumps
+from coffeetable.server.tables.seats import Seat
 
 
 class TableClients:

@@ -6,7 +6,7 @@ settings (``clock_left``) at every accepted action, so a restarted server goes o
 from there (the time the server was down is not charged).
 
 When a seat's time is up (event ``{"type": "clock", "seat", "expired": true}``)
-the greedy bot stands in for it for the rest of the match (``stand_in.py``): its
+the greedy bot stands in for it for the rest of the match (``stand_ins.py``): its
 person keeps the seat and may watch it, but its time stays at zero, so the
 stand-in does not give the seat back. A bot's clock runs but never runs out.
 """
@@ -17,11 +17,11 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.server.clients import TableClients
-from coffeetable.server.submission import CLOCK
+from coffeetable.server.tables.audience import TableClients
+from coffeetable.server.tables.submission import CLOCK
 
 if TYPE_CHECKING:
-    from coffeetable.server.submission import Submission
+    from coffeetable.server.tables.submission import Submission
 
 #: The bot that takes over a seat whose time ran out.
 CLOCK_BOT = "greedy"
@@ -29,7 +29,7 @@ CLOCK_BOT = "greedy"
 SAVED = "clock_left"
 
 
-class Clock:
+class ChessClock:
     """Seconds left per seat, and which seat's clock is running since when."""
 
     def __init__(self, left: list[float]) -> None:
@@ -38,7 +38,7 @@ class Clock:
         self.since = time.monotonic()
 
     @classmethod
-    def for_table(cls, settings: dict[str, Any], players: int, realtime: bool) -> Clock | None:
+    def for_table(cls, settings: dict[str, Any], players: int, realtime: bool) -> ChessClock | None:
         """The clock a table's settings ask for (None: no clock)."""
         minutes = float(settings.get("clock_minutes") or 0)
         if realtime or minutes <= 0:
@@ -79,7 +79,7 @@ class Clock:
 class TableClock(TableClients):
     """The clock's side of a table (a half of ``Table``, which sets the attributes)."""
 
-    clock: Clock | None
+    clock: ChessClock | None
     _clock_timer: asyncio.TimerHandle | None
     _queue: asyncio.Queue[Submission]
 

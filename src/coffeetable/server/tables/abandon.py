@@ -15,16 +15,17 @@ bots watched by a spectator is not abandoned while watched.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from coffeetable.server.clients import TableClients
-from coffeetable.server.players import seating
 from coffeetable.server.players.ratings import finish_match
-from coffeetable.server.submission import ABANDON
+from coffeetable.server.tables import seating
+from coffeetable.server.tables.audience import TableClients
+from coffeetable.server.tables.submission import ABANDON
 
 if TYPE_CHECKING:
     from coffeetable.server.limits import Limits
-    from coffeetable.server.submission import Submission
+    from coffeetable.server.tables.face import TableFace
+    from coffeetable.server.tables.submission import Submission
     from coffeetable.store import Store
 
 
@@ -72,7 +73,8 @@ class TableAbandon(TableClients):
         # A match that had begun is recorded (and rated: its leavers lose) as it closes.
         result = None
         if self.status == "running":
-            result = seating.summary_for(self, self.left_order, status="abandoned")
+            table = cast("TableFace", self)  # the only class this is mixed into: Table
+            result = seating.summary_for(table, self.left_order, status="abandoned")
         self.status = "abandoned"
         self.cancel_abandon()
 

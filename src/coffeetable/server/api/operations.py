@@ -12,9 +12,8 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from coffeetable.server.cluster import Elsewhere, OwnerGone
-from coffeetable.server.lobby import TableError
-from coffeetable.server.replays import ReplayCache, prepare
+from coffeetable.server.api.replays import ReplayCache, prepare
+from coffeetable.server.errors import Elsewhere, OwnerGone, TableError
 
 Operation = Callable[..., Awaitable[Any]]
 OPERATIONS: dict[str, Operation] = {}

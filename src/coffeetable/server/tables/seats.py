@@ -7,32 +7,21 @@ no longer works.
 
 A person who is away (disconnected longer than the table's ``grace_seconds``,
 or out of time on the clock) keeps the seat and the token; a *stand-in* bot
-(``Seat.stand_in``) plays for them meanwhile (``server/stand_in.py``).
+(``Seat.stand_in``) plays for them meanwhile (``server/tables/stand_ins.py``).
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
-import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from coffeetable.server.players.seat_tokens import hash_token
 from coffeetable.server.text import clean_text
 from coffeetable.store import SeatRecord
 
 MAX_NAME = 40
-
-
-def new_token() -> tuple[str, str]:
-    """A fresh token and its hash."""
-    token = secrets.token_urlsafe(32)
-    return token, hash_token(token)
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def clean_name(name: Any, seat: int) -> str:
@@ -58,7 +47,7 @@ class Seat:
     #: when they leave or a bot takes over: the match's result is still theirs.
     user_id: int | None = None
     #: The bot level playing for this seat's absent person (None: nobody stands in).
-    #: Saved in the table's settings, not in the seat's record (``stand_in.py``).
+    #: Saved in the table's settings, not in the seat's record (``stand_ins.py``).
     stand_in: str | None = None
     #: The owner's name when a bot account (a program) holds the seat by its API key
     #: (``players/bot_seats.py``); kept in the table's settings, not in the record.

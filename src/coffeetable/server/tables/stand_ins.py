@@ -30,14 +30,15 @@ from typing import TYPE_CHECKING, Any, cast
 
 from coffeetable import bots
 from coffeetable.engine import Game
-from coffeetable.server.clients import TableClients
-from coffeetable.server.clock import CLOCK_BOT, SAVED
-from coffeetable.server.submission import GRACE, SAVE
+from coffeetable.server.tables.audience import TableClients
+from coffeetable.server.tables.bot_tasks import start_bots, stop_bot
+from coffeetable.server.tables.clock import CLOCK_BOT, SAVED
+from coffeetable.server.tables.submission import GRACE, SAVE
 
 if TYPE_CHECKING:
-    from coffeetable.server.clock import Clock
-    from coffeetable.server.submission import Submission
-    from coffeetable.server.tables import Table
+    from coffeetable.server.tables.clock import ChessClock
+    from coffeetable.server.tables.face import TableFace
+    from coffeetable.server.tables.submission import Submission
     from coffeetable.store import Store
 
 #: The settings key that holds the stand-ins: {"seat": level}.
@@ -73,7 +74,7 @@ class TableStandIns(TableClients):
     players: int
     settings: dict[str, Any]
     store: Store
-    clock: Clock | None
+    clock: ChessClock | None
     _actor: asyncio.Task[None] | None
     _queue: asyncio.Queue[Submission]
 
@@ -186,9 +187,7 @@ class TableStandIns(TableClients):
 
     async def stand_in(self, index: int, level: str, expired: bool = False) -> None:
         """A ``level`` bot plays seat ``index`` for its person (who keeps the seat)."""
-        from coffeetable.server.bots import start_bots, stop_bot
-
-        table = cast("Table", self)  # the only class this is mixed into
+        table = cast("TableFace", self)  # the only class this is mixed into
         seat = self.seats[index]
         if seat.stand_in != level:
             stop_bot(table, index)
@@ -206,13 +205,11 @@ class TableStandIns(TableClients):
     def reclaim(self, index: int) -> bool:
         """The person of seat ``index`` is back: their stand-in stops (unless the seat
         is out of time). True if one did."""
-        from coffeetable.server.bots import stop_bot
-
         seat = self.seats[index]
         self.cancel_grace(index)
         if seat.stand_in is None or self.out_of_time(index):
             return False
-        stop_bot(cast("Table", self), index)  # the only class this is mixed into
+        stop_bot(cast("TableFace", self), index)  # the only class this is mixed into
         seat.stand_in = None
         if self._actor is not None:
             self._queue.put_nowait(SAVE)
