@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -329,6 +330,14 @@ class Game(ABC):
     def codec(self) -> ModuleType | None:
         """The game's research codec module (``build(players, options) -> Codec``), or None."""
         return self._beside(self.codec_module, "codec")
+
+    def web_dir(self) -> Path | None:
+        """The folder of the game's own web board, ``web/`` beside its module (``index.js``,
+        its styles, ``i18n.js``, ``rules.js``), which the site serves at
+        ``/static/games/<name>/``; None when it ships none (the site's generic board)."""
+        found = getattr(sys.modules.get(type(self).__module__), "__file__", None)
+        folder = None if found is None else Path(found).parent / "web"
+        return folder if folder is not None and folder.is_dir() else None
 
     @cached_property
     def can_determinize(self) -> bool:
