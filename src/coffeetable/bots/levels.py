@@ -45,7 +45,7 @@ class Recipe:
     iterations: int | None = None
 
 
-#: The levels of a turn-based game, unless ``GAME_LEVELS`` says otherwise.
+#: The levels of a turn-based game, unless the game's ``Game.bot_levels`` say otherwise.
 DEFAULT_LEVELS: dict[str, Recipe] = {
     "beginner": Recipe("sloppy", lapse=0.5),
     "casual": Recipe("greedy"),

@@ -27,7 +27,6 @@ from coffeetable.server.table_settings import table_settings_json
 
 router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 log = logging.getLogger("coffeetable.server")
-#: A game has a board in the browser when web/games/<name>/index.js exists.
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"description": "bad input (unknown game, bad options or player count, ...)"},

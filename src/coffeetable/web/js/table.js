@@ -1,5 +1,5 @@
 // A table: its header (seats, who is connected, your seat or "watching"), the
-// connection, and the game's own renderer (web/games/<name>/index.js) below.
+// connection, and the game's own renderer (games/<name>/web/index.js, or the generic board) below.
 //
 // Your seat: the token this browser keeps for the table (js/session.js), or,
 // when signed in without one, the account's seat (GET /api/me): the socket then
