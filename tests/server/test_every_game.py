@@ -63,3 +63,13 @@ def test_a_person_and_a_bot_play_every_game_at_one_table(
     if summary["status"] == "over":  # the log the site kept replays under the same rules
         log = server.http.get(f"/api/tables/{table}/log").json()
         assert replay_log(log).is_over
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_play_now_without_a_bot_level_waits_for_every_game(
+    name: str, start_server: Callable[..., ServerThread]
+) -> None:
+    server = start_server()
+    body = {"game": name, "players": max(2, games.get(name).min_players)}
+    response = server.http.post("/api/play-now", json=body)
+    assert response.status_code == 200, response.text  # the bots it would seat are its own

@@ -156,15 +156,8 @@ def result(name: str, state: State) -> list[float]:
 
 
 def get_game(name: str) -> Game:
-    """The game ``name`` from the registry; Café straight from its package if unregistered."""
-    try:
-        return games.get(name)
-    except KeyError:
-        if name != "cafe":
-            raise
-        from coffeetable.games.cafe import CafeGame
-
-        return CafeGame()
+    """The game ``name`` from the registry (KeyError, naming the games, for another)."""
+    return games.get(name)
 
 
 def action_key(action: Any) -> Hashable:
