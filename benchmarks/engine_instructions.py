@@ -24,8 +24,10 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 #: This checkout's benchmark loop, whatever tree the engines come from.
 BENCH = Path(__file__).resolve().parent.parent / "src" / "coffeetable" / "sim" / "bench.py"
@@ -48,7 +50,13 @@ def play(name: str, players: int, actions: int, normalo: bool) -> None:
 
     loop = bench_loop()
     game = games.get(name)
-    variants = [{}] if normalo else list(loop.VARIANTS.get(name, {"default": {}}).values())
+    if normalo:
+        variants: list[Mapping[str, Any]] = [{}]
+    elif hasattr(game, "bench_variants"):
+        variants = list(loop.variants(game).values())
+    else:  # a tree from before games declared their variants: Espresso's four were these
+        variants = [{}, {"zero": True}, {"chaos": True}, {"zero": True, "chaos": True}]
+        variants = variants if name == "espresso" else [{}]
     for options in variants:
         loop.random_selfplay(
             game, players, float("inf"), 0, options, max_actions=actions // len(variants)

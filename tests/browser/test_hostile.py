@@ -18,6 +18,7 @@ import time
 import pytest
 from playwright.sync_api import Page
 
+from coffeetable import games
 from tests.browser import test_cafe as cafe
 from tests.browser import test_doppio as doppio
 from tests.browser import test_fika as fika
@@ -88,6 +89,12 @@ class Guard:
 @pytest.fixture
 def guard(page_problems: PageProblems) -> Guard:
     return Guard(page_problems)
+
+
+def has_rules_page(name: str) -> bool:
+    """Whether the game ships a rules page (rules.js beside its board)."""
+    board = games.get(name).web_dir()
+    return board is not None and (board / "rules.js").is_file()
 
 
 def seat_0(game: str, name: str, bot: str) -> dict:
@@ -211,7 +218,7 @@ def test_the_lobby_lists_hostile_tables_as_text(new_page, server: Server, guard:
     guard.check()
 
 
-@pytest.mark.parametrize("game", ["espresso", "doppio", "fika", "cafe"])
+@pytest.mark.parametrize("game", [n for n in games.names() if has_rules_page(n)])
 def test_the_rules_pages_hold_the_policy(
     page: Page, server: Server, guard: Guard, game: str
 ) -> None:

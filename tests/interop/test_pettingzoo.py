@@ -21,6 +21,7 @@ from pettingzoo.test import (  # noqa: E402
 )
 
 from coffeetable.interop import pettingzoo as pz  # noqa: E402
+from coffeetable.interop.encoding import with_codec  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("error")
 
@@ -42,7 +43,7 @@ def _dict_observations(monkeypatch: pytest.MonkeyPatch) -> None:
     PettingZoo's own classic games: api_test warns about a dict observation
     unless the environment is on its list of such games, so ours are put there."""
     api = importlib.import_module("pettingzoo.test.api_test")
-    names = [f"coffeetable_{name}_v0" for name in ("doppio", "fika", "cafe", "espresso")]
+    names = [f"coffeetable_{name}_v0" for name in with_codec()]
     monkeypatch.setattr(api, "env_obs_dicts", [*api.env_obs_dicts, *names])
     monkeypatch.setattr(api, "env_obs_space", [*api.env_obs_space, *names])
 
@@ -165,7 +166,7 @@ def test_undo_is_not_in_doppios_action_space() -> None:
     assert undone, "the engine offered undo: the space left it out"
 
 
-@pytest.mark.parametrize("name", ["doppio", "fika", "cafe", "espresso"])
+@pytest.mark.parametrize("name", with_codec())
 def test_every_environment_has_a_default_length_cap(name: str) -> None:
     env = pz.env(name)
     assert env.table.max_cycles == pz.DEFAULT_MAX_CYCLES[name]
@@ -193,7 +194,7 @@ def test_a_policy_that_never_ends_a_match_is_truncated() -> None:
 
 
 def test_observations_are_in_zero_one() -> None:
-    for name in ("doppio", "fika", "cafe", "espresso"):
+    for name in with_codec():
         env = pz.env(name)
         space = env.observation_space("player_0")["observation"]
         assert float(space.low.min()) == 0.0 and float(space.high.max()) == 1.0

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import httpx
 import pytest
 
+from coffeetable import games
 from coffeetable.server.limits import Limits
 from coffeetable.server.security import CONTENT_SECURITY_POLICY
 
@@ -121,13 +122,16 @@ def test_openapi_says_what_is_valid(server: ServerThread) -> None:
     openapi = server.http.get("/openapi.json").json()
     body = openapi["paths"]["/api/tables"]["post"]["requestBody"]["content"]["application/json"]
     mapping = body["schema"]["discriminator"]["mapping"]
-    assert sorted(mapping) == ["cafe", "doppio", "espresso", "fika"]
+    assert sorted(mapping) == sorted(games.names())
     schemas = openapi["components"]["schemas"]
     bounds = {}
     for game, ref in mapping.items():
         players = schemas[ref.rsplit("/", 1)[1]]["properties"]["players"]
         bounds[game] = (players["minimum"], players["maximum"])
-    assert bounds == {"espresso": (2, 6), "doppio": (1, 2), "fika": (2, 2), "cafe": (1, 4)}
+    assert bounds == {
+        name: (games.get(name).min_players, games.get(name).max_players) for name in games.names()
+    }
+    assert bounds["espresso"] == (2, 6) and bounds["doppio"] == (1, 2) and bounds["cafe"] == (1, 4)
     espresso = schemas["EspressoOptions"]
     assert espresso["additionalProperties"] is False
     assert espresso["properties"]["target"]["minimum"] == 1

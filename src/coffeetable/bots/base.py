@@ -26,6 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 from types import ModuleType
 
+from coffeetable.bots.hooks import hook
 from coffeetable.bots.reaction import ReactionModel
 from coffeetable.engine import Action, State
 
@@ -46,12 +47,12 @@ def skip_hooks(heuristics: ModuleType | None, *, dominated: bool = False) -> lis
     """The heuristics' hooks that flag actions a bot skips: ``repeats_positions`` (or
     ``repeats_position``), and with ``dominated`` its ``dominated``."""
     hooks: list[Flags] = []
-    repeats = getattr(heuristics, "repeats_positions", None)
-    if repeats is None and (one := getattr(heuristics, "repeats_position", None)) is not None:
+    repeats = hook(heuristics, "repeats_positions", None)
+    if repeats is None and (one := hook(heuristics, "repeats_position", None)) is not None:
         repeats = _one_at_a_time(one)
     if repeats is not None:
         hooks.append(repeats)
-    if dominated and (never := getattr(heuristics, "dominated", None)) is not None:
+    if dominated and (never := hook(heuristics, "dominated", None)) is not None:
         hooks.append(never)
     return hooks
 
@@ -59,11 +60,11 @@ def skip_hooks(heuristics: ModuleType | None, *, dominated: bool = False) -> lis
 def prune(state: State, seat: int, actions: list[Action], hooks: Sequence[Flags]) -> list[Action]:
     """``actions`` without those any of ``hooks`` flags (all of them if that leaves none)."""
     kept = actions
-    for hook in hooks:
+    for flags in hooks:
         if not kept:
             break
         kept = [
-            action for action, skip in zip(kept, hook(state, seat, kept), strict=True) if not skip
+            action for action, skip in zip(kept, flags(state, seat, kept), strict=True) if not skip
         ]
     return kept or actions
 

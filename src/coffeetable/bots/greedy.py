@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from coffeetable.bots.base import Bot
+from coffeetable.bots.hooks import hook
 from coffeetable.bots.reaction import Level
 from coffeetable.engine import Action, State
 
@@ -32,7 +33,7 @@ class GreedyBot(Bot):
     def __init__(self, heuristics: ModuleType, **kwargs: object) -> None:
         super().__init__(heuristics=heuristics, **kwargs)  # type: ignore[arg-type]
         self.heuristics = heuristics
-        many = getattr(heuristics, "action_values", None)
+        many = hook(heuristics, "action_values", None)
         one = heuristics.action_value
         self._values = many or (lambda state, seat, actions: [one(state, seat, a) for a in actions])
 
@@ -67,7 +68,7 @@ class LevelBot(GreedyBot):
         self.level = level
         self.name = level.name
         self.overlook = level.overlook
-        self._fallback = frozenset(getattr(heuristics, "FALLBACK_TYPES", ()))
+        self._fallback = frozenset(hook(heuristics, "FALLBACK_TYPES", ()))
 
     def pick(
         self, state: State, seat: int, actions: Sequence[Action], rng: random.Random

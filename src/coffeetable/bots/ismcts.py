@@ -70,6 +70,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from coffeetable.bots.base import Bot, playable, prune
+from coffeetable.bots.hooks import hook
 from coffeetable.bots.reaction import ReactionModel
 from coffeetable.engine import Action, State, View
 
@@ -239,7 +240,7 @@ class ISMCTSBot(Bot):
         self.max_ms = max_ms
         self.exploration = exploration
         #: A game's heuristics may set its own horizon (``SEARCH_TURNS``).
-        self.turns = turns if turns is not None else getattr(heuristics, "SEARCH_TURNS", TURNS)
+        self.turns = turns if turns is not None else hook(heuristics, "SEARCH_TURNS", TURNS)
         self.rollout_actions = rollout_actions
         self.widening = widening
         self.reuse = reuse
@@ -247,14 +248,14 @@ class ISMCTSBot(Bot):
         self._kept: tuple[int, View | None, Node] | None = None
         #: Expansion order: the heuristics' cheap ``priors`` if it has them (a greedy's
         #: ``action_values`` may search, too slow to call at every new node), else those.
-        self._priors: Priors | None = getattr(heuristics, "priors", None) or getattr(
+        self._priors: Priors | None = hook(heuristics, "priors", None) or getattr(
             heuristics, "action_values", None
         )
-        self._policy: Policy | None = getattr(heuristics, "rollout_action", None)
-        self._evaluate: Evaluator | None = getattr(heuristics, "evaluate", None)
+        self._policy: Policy | None = hook(heuristics, "rollout_action", None)
+        self._evaluate: Evaluator | None = hook(heuristics, "evaluate", None)
         #: Root pruning (see the module docstring): k and greedy's values, if the game sets k.
-        self.root_top: int | None = getattr(heuristics, "ROOT_TOP", None)
-        self._values: Priors | None = getattr(heuristics, "action_values", None)
+        self.root_top: int | None = hook(heuristics, "ROOT_TOP", None)
+        self._values: Priors | None = hook(heuristics, "action_values", None)
 
     def pick(
         self, state: State, seat: int, actions: Sequence[Action], rng: random.Random

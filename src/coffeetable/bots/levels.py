@@ -9,24 +9,26 @@ strong     ISMCTS on a small budget                                    ``ismcts:
 expert     ISMCTS at its default budget (Doppio: 400 iterations)       ``ismcts``
 =========  ==========================================================  =================
 
-A game may map a level differently (``GAME_LEVELS``) so that the order stays the
-order of measured strength there (docs/benchmarks.md, "Bot levels"). In Doppio the default budget
-(100 iterations) plays no better than 25: a turn has some 60 candidate moves, so 100
-iterations barely try each once. There the expert searches 400 iterations (65 of 100
-matches against strong's 50, 15 shared). In Café the tree search only
-ties greedy, so there casual is a greedy that lapses one play in five, strong is
-greedy itself, and expert is the rollout algorithm over greedy (``rollout``:
+A game may map a level differently (its ``Game.bot_levels``, recipe fields by level) so
+that the order stays the order of measured strength there (docs/benchmarks.md, "Bot
+levels"). In Doppio the default budget (100 iterations) plays no better than 25: a turn
+has some 60 candidate moves, so 100 iterations barely try each once. There the expert
+searches 400 iterations (65 of 100 matches against strong's 50, 15 shared). In Café the
+tree search only ties greedy, so there casual is a greedy that lapses one play in five,
+strong is greedy itself, and expert is the rollout algorithm over greedy (``rollout``:
 ``coffeetable.bots.rollout``, greedy rolled out to the end of the round, at 2 players to
 the match's end from round 7), which beats greedy at 2 players (144 of 200 matches at
-cdb2f04) and at 4 wins a little more often than each greedy seat (60 of 200 against 54,
-50 and 44; the intervals overlap). Each level's bot carries the level's name
-(``bot.name``), so it is rated on the site under that name. The old names (``random``, ``greedy``,
+cdb2f04) and at 4 wins a little more often than each greedy seat (60 of 200 against 54, 50
+and 44; the intervals overlap). Each level's bot carries the level's name (``bot.name``),
+so it is rated on the site under that name. The old names (``random``, ``greedy``,
 ``ismcts``, ``ismcts:N``) keep working beside these.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from coffeetable import games
 
 #: The plain level names, weakest first.
 LEVEL_NAMES = ("beginner", "casual", "strong", "expert")
@@ -43,7 +45,7 @@ class Recipe:
     iterations: int | None = None
 
 
-#: The levels of a turn-based game, unless ``GAME_LEVELS`` says otherwise.
+#: The levels of a turn-based game, unless the game's ``Game.bot_levels`` say otherwise.
 DEFAULT_LEVELS: dict[str, Recipe] = {
     "beginner": Recipe("sloppy", lapse=0.5),
     "casual": Recipe("greedy"),
@@ -51,20 +53,15 @@ DEFAULT_LEVELS: dict[str, Recipe] = {
     "expert": Recipe("ismcts"),
 }
 
-#: Per game, the levels that differ from ``DEFAULT_LEVELS``. Doppio: the expert searches
-#: 400 iterations (100 play no better than strong's 25 there). Café: the tree search only
-#: ties greedy there (docs/benchmarks.md), so greedy is "strong", "casual" a greedy that
-#: lapses 1 play in 5, and "expert" the rollout algorithm over greedy (Café's ``ismcts``).
-GAME_LEVELS: dict[str, dict[str, Recipe]] = {
-    "doppio": {"expert": Recipe("ismcts", iterations=400)},
-    "cafe": {
-        "casual": Recipe("sloppy", lapse=0.2),
-        "strong": Recipe("greedy"),
-        "expert": Recipe("rollout"),
-    },
-}
-
 
 def recipes(game: str) -> dict[str, Recipe]:
-    """The levels of ``game`` (a turn-based game), weakest first."""
-    return {**DEFAULT_LEVELS, **GAME_LEVELS.get(game, {})}
+    """The levels of ``game`` (a turn-based game), weakest first: ``DEFAULT_LEVELS`` with
+    the game's own (``Game.bot_levels``; Doppio: the expert searches 400 iterations, as
+    100 play no better than strong's 25 there; Café: the tree search only ties greedy
+    there (docs/benchmarks.md), so greedy is "strong", "casual" a greedy that lapses 1
+    play in 5, and "expert" the rollout algorithm over greedy, Café's ``ismcts``)."""
+    own = games.get(game).bot_levels
+    unknown = sorted(set(own) - set(LEVEL_NAMES))
+    if unknown:
+        raise ValueError(f"{game} sets bot levels {unknown}; the levels are {list(LEVEL_NAMES)}")
+    return {**DEFAULT_LEVELS, **{name: Recipe(**fields) for name, fields in own.items()}}

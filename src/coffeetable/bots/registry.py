@@ -1,12 +1,15 @@
 """Which bots play which game.
 
 - ``random`` plays every game.
-- ``greedy`` plays every game with a heuristics module
-  (``coffeetable.games.<name>.heuristics``).
+- ``greedy`` plays every game with a heuristics module (``Game.heuristics()``:
+  ``heuristics`` beside the game's module, following
+  ``coffeetable.bots.hooks.Heuristics``).
 - ``easy``, ``medium``, ``hard`` play the real-time games with a heuristics
   module (Espresso).
 
-- ``ismcts`` plays every turn-based game (``coffeetable.bots.ismcts``), with
+- ``ismcts`` plays every turn-based game that can ``determinize``
+  (``Game.can_determinize``: a perfect-information game inherits it as a
+  clone) (``coffeetable.bots.ismcts``), with
   the game's heuristics module for its rollouts and evaluation when there is
   one. Its budget may follow a colon: ``ismcts:800`` searches 800 iterations
   a decision, ``ismcts:250ms`` 250 milliseconds (not reproducible); plain
@@ -33,16 +36,19 @@ the turn's position; greedy and ISMCTS also the dominated ones: see
 
 from __future__ import annotations
 
-from importlib import import_module
 from types import ModuleType
 
 from coffeetable.bots.base import Bot, RandomBot
 from coffeetable.bots.greedy import GreedyBot, LevelBot, SloppyBot
+from coffeetable.bots.hooks import hook
 from coffeetable.bots.ismcts import ISMCTSBot
 from coffeetable.bots.levels import LEVEL_NAMES, recipes
 from coffeetable.bots.reaction import LEVELS, MEDIUM
 from coffeetable.bots.rollout import RolloutBot
 from coffeetable.engine import Game
+
+#: The level policies that never determinize a state (the others search).
+UNSEARCHED = ("sloppy", "greedy")
 
 
 def _game(name: str) -> Game | None:
@@ -55,14 +61,9 @@ def _game(name: str) -> Game | None:
 
 
 def heuristics(game: str) -> ModuleType | None:
-    """The game's heuristics module, or None if it has none."""
-    module = f"coffeetable.games.{game}.heuristics"
-    try:
-        return import_module(module)
-    except ModuleNotFoundError as error:
-        if error.name in (module, f"coffeetable.games.{game}"):
-            return None
-        raise
+    """The game's heuristics module (``Game.heuristics``), or None if it has none."""
+    found = _game(game)
+    return None if found is None else found.heuristics()
 
 
 def levels(game: str) -> list[str]:
@@ -71,6 +72,8 @@ def levels(game: str) -> list[str]:
     found = _game(game)
     if found is None or found.realtime or heuristics(game) is None:
         return []
+    if not found.can_determinize:  # the levels that search (determinizing) are out
+        return [name for name, recipe in recipes(game).items() if recipe.policy in UNSEARCHED]
     return list(LEVEL_NAMES)
 
 
@@ -83,7 +86,7 @@ def available(game: str) -> list[str]:
         names.append("greedy")
         if found.realtime:
             names += list(LEVELS)
-    if not found.realtime:
+    if not found.realtime and found.can_determinize:
         names.append("ismcts")
     return names
 
@@ -92,7 +95,7 @@ def search_bot(game: str) -> Bot:
     """The game's default search: the rollout algorithm where its heuristics ask for it
     (``SEARCH = "rollout"``), else ISMCTS at ``DEFAULT_ITERATIONS``."""
     module = heuristics(game)
-    if module is not None and getattr(module, "SEARCH", "ismcts") == "rollout":
+    if module is not None and hook(module, "SEARCH", "ismcts") == "rollout":
         return RolloutBot(module)
     return ISMCTSBot(module)
 

@@ -44,6 +44,7 @@ from types import ModuleType
 
 from coffeetable.bots.base import Bot
 from coffeetable.bots.greedy import GreedyBot
+from coffeetable.bots.hooks import hook
 from coffeetable.bots.ismcts import ActionValue, action_key, with_included
 from coffeetable.engine import Action, State
 
@@ -83,12 +84,10 @@ class RolloutBot(Bot):
         #: The horizon: the end of the round plus ``rounds - 1`` more (or of the match).
         self.rounds = rounds
         self.greedy = GreedyBot(heuristics)
-        self._evaluate: Evaluator = (
-            getattr(heuristics, "rollout_value", None) or heuristics.evaluate
-        )
-        self._group: Callable[[Action], str] = getattr(heuristics, "choice_group", action_key)
-        self._budget: Budget | None = getattr(heuristics, "rollout_budget", None)
-        self._rounds: Rounds | None = getattr(heuristics, "rollout_rounds", None)
+        self._evaluate: Evaluator = hook(heuristics, "rollout_value", None) or heuristics.evaluate
+        self._group: Callable[[Action], str] = hook(heuristics, "choice_group", action_key)
+        self._budget: Budget | None = hook(heuristics, "rollout_budget", None)
+        self._rounds: Rounds | None = hook(heuristics, "rollout_rounds", None)
 
     def budget(self, state: State) -> tuple[int, int]:
         """(top, samples) for a decision in ``state``: the heuristics' if they say."""

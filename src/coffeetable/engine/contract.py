@@ -18,10 +18,14 @@ action to the game's ``_apply_action``, which checks the rules alone.
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from importlib import import_module
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from coffeetable.engine.schema import ActionChecker
@@ -203,9 +207,16 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy, random generator included."""
 
-    @abstractmethod
     def determinize(self, seat: int, rng: random.Random) -> State:
-        """A copy consistent with what ``seat`` sees, its hidden parts re-sampled."""
+        """A copy consistent with what ``seat`` sees, its hidden parts re-sampled.
+
+        A game of perfect information (``Game.perfect_information``) hides nothing, so
+        it inherits this: a clone. Any other game overrides it, or search bots (ISMCTS)
+        do not play it (``Game.can_determinize``).
+        """
+        if self.game.perfect_information:
+            return self.clone()
+        raise NotImplementedError(f"{type(self).__name__} does not implement determinize")
 
     def check_seat(self, seat: object) -> None:
         """Raise IllegalAction unless ``seat`` is a seat of this match (a bool is not)."""
@@ -239,6 +250,103 @@ class Game(ABC):
     action_schema: Mapping[str, Any] = {}
     #: JSON schema of the table's own actions (seat None); None: there are none.
     table_action_schema: Mapping[str, Any] | None = None
+
+    # -- facts: shared code (server, bots, interop, web) reads these and never names a
+    # game. Each has a default, so a game that sets none still plays everywhere.
+
+    #: True when nothing is ever hidden from anyone (no cards face down, no secret
+    #: deck order, no secret picks): ``State.determinize`` is then a plain clone.
+    perfect_information: bool = False
+    #: Seats when a caller gives none (research environments); None: two when the game
+    #: allows two, else its fewest (``preferred_players``).
+    default_players: int | None = None
+    #: An upper bound on a match's length in actions (OpenSpiel's ``max_game_length``).
+    max_length: int = 10_000
+    #: The research environments' default length cap, in steps per agent (PettingZoo).
+    max_cycles: int = 1_000
+    #: True when some choices are secret and simultaneous (every seat picks, then all
+    #: reveal): OpenSpiel plays it as a simultaneous game unless asked for turns.
+    simultaneous: bool = False
+    #: True when a match between two has exactly one winner (returns 1 and -1).
+    zero_sum: bool = False
+    #: Solo ranking: (least score for the rank, its id), best last; () for no solo ranks.
+    solo_ranks: tuple[tuple[int, str], ...] = ()
+    #: The most a solo match can score (OpenSpiel's utility bound); None: no solo mode.
+    solo_max_score: float | None = None
+    #: Rating groups where the player count changes the game: (name, fewest, most)
+    #: players; () rates every multi-player match in one group, ``all``.
+    rating_groups: tuple[tuple[str, int, int], ...] = ()
+    #: The bot levels (``coffeetable.bots.levels``) that differ here from the defaults:
+    #: level name -> recipe fields, e.g. ``{"expert": {"policy": "ismcts", "iterations": 400}}``.
+    bot_levels: Mapping[str, Mapping[str, Any]] = {}
+    #: An action that takes back a move (for people who misclick): bots, searches and
+    #: the research action spaces leave it out. None: the game has none.
+    undo_action: Mapping[str, Any] | None = None
+    #: Named option sets worth measuring apart (``coffeetable bench`` runs each, sharing
+    #: its time); empty: the defaults alone.
+    bench_variants: Mapping[str, Mapping[str, Any]] = {}
+    #: The modules beside the game's, found by name in its package (None: look for
+    #: ``<package>.heuristics`` and ``<package>.codec``). The heuristics follow
+    #: ``coffeetable.bots.hooks.Heuristics``; the codec (numpy, imported only when a
+    #: research adapter asks) builds the game's ``coffeetable.interop.encoding.Codec``.
+    heuristics_module: str | None = None
+    codec_module: str | None = None
+
+    def preferred_players(self) -> int:
+        """``default_players``, or two when the game allows two, else its fewest."""
+        if self.default_players is not None:
+            return self.default_players
+        return 2 if self.min_players <= 2 <= self.max_players else self.min_players
+
+    def solo_rank(self, score: int) -> str | None:
+        """The solo rank of a one-player ``score`` (``solo_ranks``), None without ranks."""
+        rank = None
+        for least, name in self.solo_ranks:
+            if rank is None or score >= least:
+                rank = name
+        return rank
+
+    @property
+    def package(self) -> str:
+        """The package the game's class lives in (its own modules sit beside it)."""
+        module = type(self).__module__
+        found = sys.modules.get(module)
+        package = getattr(found, "__package__", None)
+        return package if package is not None else module.rpartition(".")[0]
+
+    def _beside(self, given: str | None, name: str) -> ModuleType | None:
+        wanted = given or (f"{self.package}.{name}" if self.package else name)
+        try:
+            return import_module(wanted)
+        except ModuleNotFoundError as error:
+            if given is None and error.name is not None and wanted.startswith(error.name):
+                return None  # the game has no such module (not one failing inside it)
+            raise
+
+    def heuristics(self) -> ModuleType | None:
+        """The game's heuristics module (``coffeetable.bots.hooks.Heuristics``), or None."""
+        return self._beside(self.heuristics_module, "heuristics")
+
+    def codec(self) -> ModuleType | None:
+        """The game's research codec module (``build(players, options) -> Codec``), or None."""
+        return self._beside(self.codec_module, "codec")
+
+    def web_dir(self) -> Path | None:
+        """The folder of the game's own web board, ``web/`` beside its module (``index.js``,
+        its styles, ``i18n.js``, ``rules.js``), which the site serves at
+        ``/static/games/<name>/``; None when it ships none (the site's generic board)."""
+        found = getattr(sys.modules.get(type(self).__module__), "__file__", None)
+        folder = None if found is None else Path(found).parent / "web"
+        return folder if folder is not None and folder.is_dir() else None
+
+    @cached_property
+    def can_determinize(self) -> bool:
+        """Whether its states re-sample hidden parts (``State.determinize``): search bots
+        (ISMCTS) need it. A perfect-information game inherits it as a clone."""
+        if self.perfect_information:
+            return True
+        dealt = self.new_state(players=self.preferred_players(), seed=0)
+        return type(dealt).determinize is not State.determinize
 
     @cached_property
     def action_checker(self) -> ActionChecker:

@@ -2,7 +2,8 @@
 
 - ``coffeetable.interop.encoding``: the generic part, a game's fixed integer
   action space and fixed-shape observation (``Codec``), built by one module
-  per game (``interop/doppio.py``, ``fika.py``, ``cafe.py``, ``espresso.py``).
+  per game in the game's folder (``Game.codec()``: ``games/<name>/codec.py``,
+  imported only when asked, so numpy stays optional for the rest).
 - ``coffeetable.interop.pettingzoo``: ``env(name, **options)`` (AEC) and
   ``parallel_env("espresso", **options)``.
 - ``coffeetable.interop.openspiel``: ``register()`` the python games

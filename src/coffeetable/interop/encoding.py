@@ -42,7 +42,6 @@ import copy
 import json
 from collections.abc import Callable, Container, Hashable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -57,13 +56,40 @@ if TYPE_CHECKING:
 #: Every observation value lies in [0, OBSERVATION_HIGH]: counts past their scale are clipped.
 OBSERVATION_HIGH = 1.0
 
-#: The games with a codec, and the module that builds it (``build(players, options)``).
-MODULES = {
-    "doppio": "coffeetable.interop.doppio",
-    "fika": "coffeetable.interop.fika",
-    "cafe": "coffeetable.interop.cafe",
-    "espresso": "coffeetable.interop.espresso",
-}
+
+def has_codec(name: str) -> bool:
+    """Whether game ``name`` has a research codec (``Game.codec()``, imported now)."""
+    try:
+        return get_game(name).codec() is not None
+    except KeyError:
+        return False
+
+
+def with_codec() -> list[str]:
+    """The games with a research codec, in the registry's order."""
+    return [name for name in games.names() if has_codec(name)]
+
+
+class GameFacts(Mapping[str, Any]):
+    """A read-only mapping game name -> one of its facts, over the games with a codec:
+    the old per-game tables (``DEFAULT_PLAYERS`` ...), now read from each ``Game``."""
+
+    def __init__(self, fact: Callable[[Game], Any], keep: Callable[[Game], bool] = bool) -> None:
+        self._fact, self._keep = fact, keep
+
+    def _names(self) -> list[str]:
+        return [name for name in with_codec() if self._keep(get_game(name))]
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._names():
+            raise KeyError(name)
+        return self._fact(get_game(name))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
 
 
 #: The most quick keys a codec remembers (each action order met; a bound against odd input).
@@ -112,9 +138,10 @@ class IndexedLegal(Mapping[int, Any]):
 
 
 def solo_scale(name: str) -> float:
-    """A solo game's score worth a reward of 1: its best solo rank's threshold."""
-    ranks = import_module(f"coffeetable.games.{name}.cards").SOLO_RANKS
-    return float(max(threshold for threshold, _ in ranks))
+    """A solo game's score worth a reward of 1: its best solo rank's threshold
+    (``Game.solo_ranks``; 1 for a game without ranks)."""
+    ranks = get_game(name).solo_ranks
+    return float(max((threshold for threshold, _ in ranks), default=0) or 1)
 
 
 def result(name: str, state: State) -> list[float]:
@@ -129,15 +156,8 @@ def result(name: str, state: State) -> list[float]:
 
 
 def get_game(name: str) -> Game:
-    """The game ``name`` from the registry; Café straight from its package if unregistered."""
-    try:
-        return games.get(name)
-    except KeyError:
-        if name != "cafe":
-            raise
-        from coffeetable.games.cafe import CafeGame
-
-        return CafeGame()
+    """The game ``name`` from the registry (KeyError, naming the games, for another)."""
+    return games.get(name)
 
 
 def action_key(action: Any) -> Hashable:
@@ -411,7 +431,8 @@ class Codec:
 
 @cache
 def _cached(name: str, players: int, options: tuple[tuple[str, Any], ...]) -> Codec:
-    module = import_module(MODULES[name])
+    module = get_game(name).codec()
+    assert module is not None  # codec() checked it
     built: Codec = module.build(players, dict(options))
     return built
 
@@ -421,8 +442,8 @@ def codec(name: str, players: int | None = None, **options: Any) -> Codec:
 
     Options are resolved with the game's defaults; codecs are cached.
     """
-    if name not in MODULES:
-        raise KeyError(f"no codec for {name!r}; the games are {', '.join(MODULES)}")
+    if not has_codec(name):
+        raise KeyError(f"no codec for {name!r}; the games are {', '.join(with_codec())}")
     game = get_game(name)
     seats = game.max_players if players is None else players
     game.check_players(seats)

@@ -49,15 +49,26 @@ import pyspiel  # type: ignore[import-not-found]
 
 from coffeetable.bots.base import Bot
 from coffeetable.engine import Action, State
-from coffeetable.interop.encoding import Codec, codec, get_game, result, solo_scale
+from coffeetable.interop.encoding import (
+    Codec,
+    GameFacts,
+    codec,
+    get_game,
+    result,
+    solo_scale,
+    with_codec,
+)
 
-GAMES = ("doppio", "fika", "cafe")
-#: Seats when ``players`` is not given, and an upper bound on a match's length.
-DEFAULT_PLAYERS = {"doppio": 2, "fika": 2, "cafe": 2}
-MAX_LENGTH = {"doppio": 100_000, "fika": 2_000, "cafe": 4_000}
+#: The games OpenSpiel gets: every turn-based game with a research codec.
+GAMES = tuple(name for name in with_codec() if not get_game(name).realtime)
+#: Seats when ``players`` is not given, and an upper bound on a match's length: the
+#: games' ``preferred_players()`` and ``max_length`` (these mappings read them).
+DEFAULT_PLAYERS = GameFacts(lambda game: game.preferred_players(), lambda g: not g.realtime)
+MAX_LENGTH = GameFacts(lambda game: game.max_length, lambda game: not game.realtime)
 #: The most a solo game can score (Doppio: the bean reserve; Café: a generous bound).
-SOLO_MAX_SCORE = {"doppio": 60.0, "cafe": 240.0}
-UNDO = {"type": "undo"}
+SOLO_MAX_SCORE = GameFacts(
+    lambda game: game.solo_max_score, lambda game: game.solo_max_score is not None
+)
 
 
 def short_name(name: str) -> str:
@@ -65,16 +76,18 @@ def short_name(name: str) -> str:
 
 
 def _defaults(name: str) -> dict[str, Any]:
-    params: dict[str, Any] = {"players": DEFAULT_PLAYERS[name], "seed": 0}
-    params.update({option.name: option.default for option in get_game(name).options})
-    if name == "fika":
+    game = get_game(name)
+    params: dict[str, Any] = {"players": game.preferred_players(), "seed": 0}
+    params.update({option.name: option.default for option in game.options})
+    if game.simultaneous:
         params["turn_based"] = False
     return params
 
 
 def zero_sum(name: str, players: int) -> bool:
-    """Doppio and Fika between two have exactly one winner: 1 and -1."""
-    return name in ("doppio", "fika") and players == 2
+    """A game that says so (``Game.zero_sum``: Doppio, Fika) between two has exactly one
+    winner: 1 and -1."""
+    return get_game(name).zero_sum and players == 2
 
 
 def game_type(name: str, players: int = 2, simultaneous: bool = False) -> pyspiel.GameType:
@@ -141,8 +154,8 @@ class CoffeeTableGame(pyspiel.Game):  # type: ignore[misc]
         self.name = name
         self.players = int(settings["players"])
         self.turn_based = bool(settings.get("turn_based", True))
-        self.simultaneous = name == "fika" and not self.turn_based
         engine = get_game(name)
+        self.simultaneous = engine.simultaneous and not self.turn_based
         self.engine = engine
         self.engine_options = engine.resolve_options(
             {option.name: settings[option.name] for option in engine.options}
@@ -154,14 +167,14 @@ class CoffeeTableGame(pyspiel.Game):  # type: ignore[misc]
             max_chance_outcomes=0,
             num_players=self.players,
             min_utility=0.0 if solo else -1.0,
-            max_utility=SOLO_MAX_SCORE[name] / solo_scale(name) if solo else 1.0,
+            max_utility=(engine.solo_max_score or 1.0) / solo_scale(name) if solo else 1.0,
             utility_sum=0.0 if zero_sum(name, self.players) else None,
-            max_game_length=MAX_LENGTH[name],
+            max_game_length=engine.max_length,
         )
         super().__init__(game_type(name, self.players, self.simultaneous), info, given)
         self._seeds = random.Random(int(settings["seed"]))
-        undo = self.codec.encode(UNDO) if name == "doppio" else None
-        self.undo = undo
+        undo = engine.undo_action
+        self.undo = None if undo is None else self.codec.encode(dict(undo))
 
     def new_initial_state(self) -> CoffeeTableState:
         # dealt on first use: OpenSpiel's clone() starts from a new initial state
@@ -376,7 +389,7 @@ def _mcts_class() -> type:
 @cache
 def _spiel_game(name: str, players: int, options: tuple[tuple[str, Any], ...]) -> CoffeeTableGame:
     params: dict[str, Any] = {"players": players, **dict(options)}
-    if name == "fika":
+    if get_game(name).simultaneous:
         params["turn_based"] = True  # OpenSpiel's searches need sequential turns
     return CoffeeTableGame(params, name)
 

@@ -20,19 +20,27 @@ import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from coffeetable.engine import Action, State
-from coffeetable.interop.encoding import OBSERVATION_HIGH, Codec, IndexedLegal, codec, get_game
+from coffeetable.interop.encoding import (
+    OBSERVATION_HIGH,
+    Codec,
+    GameFacts,
+    IndexedLegal,
+    codec,
+    get_game,
+)
 
-#: Seats when ``players`` is not given.
-DEFAULT_PLAYERS = {"doppio": 2, "fika": 2, "cafe": 2, "espresso": 4}
+#: Seats when ``players`` is not given (``Game.preferred_players()``).
+DEFAULT_PLAYERS = GameFacts(lambda game: game.preferred_players())
 
-#: The default length cap, in steps per agent (Espresso: ticks). Measured over
-#: seeded matches (steps per seat, most seen): Doppio greedy 45, random 1,038
-#: (random play rarely scores); Fika 48; Café greedy 58; Espresso, four random
+#: The default length cap, in steps per agent (Espresso: ticks): ``Game.max_cycles``.
+#: Measured over seeded matches (steps per seat, most seen): Doppio greedy 45, random
+#: 1,038 (random play rarely scores); Fika 48; Café greedy 58; Espresso, four random
 #: seats acting every tick, 572 ticks (two seats 1,282).
-DEFAULT_MAX_CYCLES = {"doppio": 2_000, "fika": 200, "cafe": 300, "espresso": 10_000}
+DEFAULT_MAX_CYCLES = GameFacts(lambda game: game.max_cycles)
 
-#: The actions left out of the RL action spaces (each the last index of its codec).
-LEFT_OUT: dict[str, Action] = {"doppio": {"type": "undo"}}
+#: The actions left out of the RL action spaces (each the last index of its codec): the
+#: games' ``undo_action``.
+LEFT_OUT = GameFacts(lambda game: game.undo_action, lambda game: game.undo_action is not None)
 
 #: What ``illegal="penalty"`` rewards the offender (every other seat gets 0).
 ILLEGAL_REWARD = -1.0
@@ -43,7 +51,7 @@ MASK_DTYPES: dict[str, type] = {"int8": np.int8, "bool": np.bool_}
 
 def action_count(table: Codec) -> int:
     """The size of a game's RL action space: its codec less ``LEFT_OUT`` (a last index)."""
-    left_out = LEFT_OUT.get(table.game)
+    left_out = get_game(table.game).undo_action
     if left_out is None:
         return table.num_actions
     if table.encode(left_out) != table.num_actions - 1:
@@ -53,7 +61,7 @@ def action_count(table: Codec) -> int:
 
 def length_cap(name: str, max_cycles: int | None) -> int:
     """``max_cycles``, or the game's default cap; a positive whole number."""
-    cap = DEFAULT_MAX_CYCLES.get(name, 1_000) if max_cycles is None else max_cycles
+    cap = get_game(name).max_cycles if max_cycles is None else max_cycles
     if type(cap) is not int or cap < 1:
         raise ValueError(f"max_cycles is a whole number of steps of at least 1, not {cap!r}")
     return cap
@@ -83,9 +91,7 @@ class Table:
         self.illegal = illegal
         self.name = name
         self.game = get_game(name)
-        self.players = (
-            DEFAULT_PLAYERS.get(name, self.game.min_players) if players is None else players
-        )
+        self.players = self.game.preferred_players() if players is None else players
         self.game_options = self.game.resolve_options(options)
         self.codec: Codec = codec(name, self.players, **self.game_options)
         self.num_actions = action_count(self.codec)

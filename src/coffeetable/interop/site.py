@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 
 from coffeetable.engine import Action, View
-from coffeetable.interop.encoding import Codec, codec
+from coffeetable.interop.encoding import Codec, codec, get_game
 from coffeetable.interop.pettingzoo import action_count
 
 #: ``policy(observation, mask) -> index``: a policy of our PettingZoo environments.
@@ -84,8 +84,8 @@ class SitePolicy:
         mask = np.zeros(size, dtype=np.int8)
         if indices:
             mask.put(list(indices), 1)
-        elif self.game == "espresso":
-            mask[size - 1] = 1  # the no-op: nothing in the space to play
+        elif get_game(self.game).realtime:
+            mask[size - 1] = 1  # the no-op of a real-time codec: nothing in the space to play
         return table.observe(view), mask, indices
 
     def __call__(self, view: View, legal: list[Action]) -> Action:

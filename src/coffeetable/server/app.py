@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Mount
 
 import coffeetable
+from coffeetable import games
 from coffeetable.server import echo, ws
 from coffeetable.server.api import docs, openapi, operations, review, tables
 from coffeetable.server.api.replays import ReplayCache
@@ -187,6 +188,16 @@ def create_app(
         return HTMLResponse(_PLACEHOLDER)
 
     WEB_DIR.mkdir(parents=True, exist_ok=True)
+    # Each game's board is served from the game's own folder, at the URL the pages use
+    # (/static/games/<name>/...); a game that ships none falls through to web/ (404 there:
+    # the page shows the generic board).
+    for name in games.names():
+        try:
+            board = games.get(name).web_dir()
+        except Exception:  # a game that does not load is left out (as GET /api/games does)
+            continue
+        if board is not None:
+            app.mount(f"/static/games/{name}", StaticFiles(directory=board), name=f"game-{name}")
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     return app
 

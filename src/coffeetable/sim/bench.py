@@ -23,15 +23,12 @@ from typing import Any
 from coffeetable import games
 from coffeetable.engine import Game
 
-#: The variants benchmarked per game (a game not listed: its defaults only).
-VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
-    "espresso": {
-        "normalo": {},
-        "zero": {"zero": True},
-        "chaos": {"chaos": True},
-        "zero+chaos": {"zero": True, "chaos": True},
-    }
-}
+
+def variants(game: Game) -> dict[str, Mapping[str, Any]]:
+    """The option sets benchmarked for ``game``: its ``bench_variants``, else its defaults."""
+    return dict(game.bench_variants) or {"default": {}}
+
+
 #: Actions between two looks at the clock.
 CHECK_EVERY = 256
 
@@ -104,11 +101,11 @@ def run_bench(
         raise ValueError(error.args[0]) from None
     seats = players if players is not None else min(max(4, found.min_players), found.max_players)
     found.check_players(seats)
-    variants = VARIANTS.get(found.name, {"default": {}})
-    share = seconds / len(variants)
+    sets = variants(found)
+    share = seconds / len(sets)
     results = {
         name: random_selfplay(found, seats, share, seed, options, clock)
-        for name, options in variants.items()
+        for name, options in sets.items()
     }
     actions = sum(result["actions"] for result in results.values())
     rounds = sum(result["rounds"] for result in results.values())

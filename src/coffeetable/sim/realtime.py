@@ -40,10 +40,10 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from coffeetable.bots.base import Bot
+from coffeetable.bots.hooks import hook
 from coffeetable.engine import Action, Event, Game, IllegalAction, MatchLog, State
 
 #: The table's action that ends a stalled round (Espresso's idle rule).
@@ -62,11 +62,7 @@ def bot_rngs(seed: int, players: int) -> list[random.Random]:
 
 
 def _key_function(game: Game) -> KeyFn:
-    try:
-        module = import_module(f"coffeetable.games.{game.name}.heuristics")
-    except ModuleNotFoundError:
-        module = None
-    key: KeyFn | None = getattr(module, "action_key", None)
+    key: KeyFn | None = hook(game.heuristics(), "action_key", None)
     return key if key is not None else (lambda state, seat, action: None)
 
 

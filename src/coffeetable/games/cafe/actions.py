@@ -43,7 +43,7 @@ class Options(NamedTuple):
     empty bean areas it can produce on, the empty drying and roasting areas with the
     colours a dry or a roast would move there (in ``COLOURS`` order; none: no such
     action), and the roasting areas with cubes to deliver. ``choices`` writes them as
-    actions; the environments (``interop.cafe_state``) as indices."""
+    actions; the environments (``games.cafe.codec_state``) as indices."""
 
     produce: list[Area]
     dry: list[Area]

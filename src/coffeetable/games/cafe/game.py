@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from coffeetable.engine import Game, Option, action_schema
-from coffeetable.games.cafe.cards import COLOURS, PLANS
+from coffeetable.games.cafe.cards import COLOURS, PLANS, SOLO_RANKS
 from coffeetable.games.cafe.rules import CafeState
 
 # Squares are named by unbounded coordinates: the company grows in every
@@ -65,6 +65,17 @@ class CafeGame(Game):
     )  # fmt: skip
     action_schema = ACTION_SCHEMA
     public_views = True  # companies and the display lie open; the deck is a count
+    max_length = 4_000
+    max_cycles = 300  # greedy: 58 steps per seat at most, measured
+    solo_ranks = SOLO_RANKS
+    solo_max_score = 240.0  # a generous bound
+    rating_groups = (("2", 2, 2), ("3-4", 3, 4))
+    #: The tree search only ties greedy here (coffeetable.bots.levels).
+    bot_levels = {
+        "casual": {"policy": "sloppy", "lapse": 0.2},
+        "strong": {"policy": "greedy"},
+        "expert": {"policy": "rollout"},
+    }
 
     def new_state(self, players: int, seed: int = 0, **options: Any) -> CafeState:
         self.check_players(players)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from coffeetable.engine import Game, Option, action_schema
-from coffeetable.games.doppio.cards import BY_ID, COLOURS, KINDS, SPACES
+from coffeetable.games.doppio.cards import BY_ID, COLOURS, KINDS, SOLO_RANKS, SPACES
 from coffeetable.games.doppio.rules import DoppioState
 
 _SPACE = {"type": "integer", "minimum": 0, "maximum": SPACES - 1}
@@ -61,6 +61,16 @@ class DoppioGame(Game):
     )
     action_schema = ACTION_SCHEMA
     public_views = True  # an open board: nothing is hidden
+    max_length = 100_000
+    #: Steps per seat, most seen: greedy 45, random 1,038 (random play rarely scores).
+    max_cycles = 2_000
+    zero_sum = True
+    solo_ranks = SOLO_RANKS
+    solo_max_score = 60.0  # the bean reserve
+    rating_groups = (("2", 2, 2),)
+    #: 100 iterations play no better than strong's 25 here (coffeetable.bots.levels).
+    bot_levels = {"expert": {"policy": "ismcts", "iterations": 400}}
+    undo_action = {"type": "undo"}
 
     def new_state(self, players: int, seed: int = 0, **options: Any) -> DoppioState:
         self.check_players(players)

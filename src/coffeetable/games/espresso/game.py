@@ -80,6 +80,16 @@ class EspressoGame(Game):
     )
     action_schema = ACTION_SCHEMA
     table_action_schema = TABLE_ACTION_SCHEMA
+    default_players = 4
+    bench_variants = {
+        "normalo": {},
+        "zero": {"zero": True},
+        "chaos": {"chaos": True},
+        "zero+chaos": {"zero": True, "chaos": True},
+    }
+    #: Steps are ticks, every seat acting each one: four random seats took 572 at most.
+    max_cycles = 10_000
+    rating_groups = (("2", 2, 2), ("3-4", 3, 4), ("5-6", 5, 6))
 
     def new_state(self, players: int, seed: int = 0, **options: Any) -> EspressoState:
         self.check_players(players)

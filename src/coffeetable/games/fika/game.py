@@ -61,6 +61,11 @@ class FikaGame(Game):
     min_players = 2
     max_players = 2
     action_schema = ACTION_SCHEMA
+    max_length = 2_000
+    max_cycles = 200  # 48 steps per seat at most, measured
+    simultaneous = True  # both players pick a card in secret, then reveal
+    zero_sum = True
+    rating_groups = (("2", 2, 2),)
 
     def new_state(self, players: int = 2, seed: int = 0, **options: Any) -> FikaState:
         self.check_players(players)

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi import Path as FastPath
 from pydantic import BaseModel, Field
 
-import coffeetable
 from coffeetable import bots, games
 from coffeetable.server.api import operations, play_now, protocol
 from coffeetable.server.api.replays import MAX_FRAMES
@@ -31,8 +29,6 @@ from coffeetable.server.players.sessions import Account
 
 router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 log = logging.getLogger("coffeetable.server")
-#: A game has a board in the browser when web/games/<name>/index.js exists.
-GAMES_WEB_DIR = Path(coffeetable.__file__).parent / "web" / "games"
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"description": "bad input (unknown game, bad options or player count, ...)"},
@@ -106,7 +102,8 @@ def list_games() -> list[dict[str, Any]]:
             continue
         description["bots"] = bots.available(name)
         description["settings"] = table_settings_json(games.get(name))
-        description["board"] = (GAMES_WEB_DIR / name / "index.js").is_file()
+        board = games.get(name).web_dir()  # else the generic board (web/js/genericboard.js)
+        description["board"] = board is not None and (board / "index.js").is_file()
         out.append(description)
     return out
 

@@ -154,7 +154,8 @@ class Matchmaker:
         except ValueError as error:
             raise TableError(400, str(error)) from None
         levels = bots.available(game.name)
-        level = bot_level or ("medium" if "medium" in levels else "greedy")
+        # The usual level where the game has it, else its first bot (random: every game has it).
+        level = bot_level or next((n for n in ("medium", "greedy") if n in levels), levels[0])
         if level not in levels:
             raise TableError(400, f"no bot {level!r} for {game.title}; choose from {levels}")
         mine = [t for t in self.tickets.values() if t.address == address and t.table_id is None]

@@ -7,10 +7,11 @@ in the number of players; Bradley-Terry-Full compares every pair (quadratic)
 and gains nothing for one-person teams. Every seat is a team of one.
 
 Groups: one rating per game and player-count group where the count changes
-the game: Espresso ``2``, ``3-4``, ``5-6``; Café ``2``, ``3-4``; Doppio and
-Fika ``2`` (their only multi-player count); any other game one group,
-``all``. One-player matches (group ``1``) are never rated: they are kept for
-the profile's best scores and solo ranks.
+the game, as the game declares them (``Game.rating_groups``): Espresso ``2``,
+``3-4``, ``5-6``; Café ``2``, ``3-4``; Doppio and Fika ``2`` (their only
+multi-player count); a game that declares none one group, ``all``.
+One-player matches (group ``1``) are never rated: they are kept for the
+profile's best scores and solo ranks.
 
 Shown rating: ``display = 1500 + K * (mu - 25)`` with ``K = 400 / (ln 10 *
 sqrt 2 * beta) ≈ 29.5``, so a new player shows 1500 and, as in Elo, 400
@@ -35,11 +36,12 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib import import_module
 
 from openskill.models import PlackettLuce
 from sqlalchemy.engine import Connection
 
+from coffeetable import games
+from coffeetable.engine import Game
 from coffeetable.store import matches as store
 from coffeetable.store.players import bot_player
 
@@ -48,27 +50,33 @@ PROVISIONAL_GAMES = 10
 BASE = 1500
 #: Display points per unit of mu (400 points: 10:1 odds between settled players).
 SCALE = 400 / (math.log(10) * math.sqrt(2) * MODEL.beta)
-#: Player-count groups: (name, fewest players, most players).
-GROUPS: dict[str, tuple[tuple[str, int, int], ...]] = {
-    "espresso": (("2", 2, 2), ("3-4", 3, 4), ("5-6", 5, 6)),
-    "cafe": (("2", 2, 2), ("3-4", 3, 4)),
-    "doppio": (("2", 2, 2),),
-    "fika": (("2", 2, 2),),
-}
 ANY = "all"
 SOLO = "1"
 
 
+def _game(name: str) -> Game | None:
+    try:
+        return games.get(name)
+    except KeyError:  # a game no longer installed: its stored ratings keep one group
+        return None
+
+
+def _groups(game: str) -> tuple[tuple[str, int, int], ...]:
+    """(name, fewest players, most players) of each of the game's player-count groups."""
+    found = _game(game)
+    return found.rating_groups if found is not None else ()
+
+
 def groups(game: str) -> list[str]:
     """The rating groups of a game, smallest player count first."""
-    return [name for name, _, _ in GROUPS.get(game, ((ANY, 2, 1_000),))]
+    return [name for name, _, _ in _groups(game) or ((ANY, 2, 1_000),)]
 
 
 def group_for(game: str, players: int) -> str:
     """The rating group of a match of ``players`` (``"1"``: solo, never rated)."""
     if players <= 1:
         return SOLO
-    for name, low, high in GROUPS.get(game, ()):
+    for name, low, high in _groups(game):
         if low <= players <= high:
             return name
     return ANY
@@ -108,13 +116,9 @@ def ranks(scores: Sequence[int], winners: Sequence[int], left: Sequence[int] = (
 
 
 def solo_rank(game: str, score: int) -> str | None:
-    """The game's solo ranking for a one-player score (``games.<game>.cards.solo_rank``)."""
-    try:
-        function = import_module(f"coffeetable.games.{game}.cards").solo_rank
-    except (ImportError, AttributeError):
-        return None
-    result = function(score)
-    return None if result is None else str(result)
+    """The game's solo ranking for a one-player score (``Game.solo_rank``), if it has one."""
+    found = _game(game)
+    return None if found is None else found.solo_rank(score)
 
 
 @dataclass

@@ -38,6 +38,10 @@ class TableFace(Protocol):
     @property
     def seed(self) -> int: ...
     @property
+    def seq(self) -> int:
+        """How many actions the log holds."""
+
+    @property
     def settings(self) -> dict[str, Any]: ...
     @property
     def status(self) -> str:

@@ -50,6 +50,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from coffeetable.bots.hooks import hook
 from coffeetable.bots.registry import heuristics
 from coffeetable.engine import Event, Game, IllegalAction, MatchLog, State
 from coffeetable.server.limits import Limits
@@ -137,7 +138,7 @@ class Table(TableStandIns, TableAbandon, TableClock):
         self._last_action = time.monotonic()
         self.bots: dict[int, asyncio.Task[None]] = {}
         module = heuristics(game.name)
-        self._key: KeyFn | None = getattr(module, "action_key", None)
+        self._key: KeyFn | None = hook(module, "action_key", None)
         self._init_stand_ins(stand_ins)
 
     # -- facts ---------------------------------------------------------------

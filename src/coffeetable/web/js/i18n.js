@@ -1,6 +1,6 @@
 // Every string the UI shows goes through t(), as plain text (see t() below).
 // The common tables live in web/i18n/<lang>.js; each game adds its own
-// (web/games/<name>/i18n.js) with register().
+// (games/<name>/web/i18n.js, served at /static/games/<name>/) with register().
 import en from '../i18n/en.js';
 import fr from '../i18n/fr.js';
 import de from '../i18n/de.js';

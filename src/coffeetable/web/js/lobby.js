@@ -58,8 +58,7 @@ export function mount(root) {
     await Promise.all(view.games.map((game) => loadStrings(game.name)));
     if (view.destroyed) return;
     setHTML(gameList, html`${view.games.map(gameCard)}`);
-    const playable = view.games.find(hasBoard);
-    if (playable) showForm(playable);
+    if (view.games.length) showForm(view.games[0]);
   }
 
   function showForm(game) {
@@ -187,19 +186,13 @@ function gameTitle(game) {
   return has(`${game.name}.title`) ? titleOf(game.name) : game.title;
 }
 
-/** Whether the game has a board in the browser (GET /api/games says; older servers: yes). */
-function hasBoard(game) {
-  return game.board !== false;
-}
-
 function gameCard(game) {
   const tagline = has(`${game.name}.tagline`) ? html`<p>${t(`${game.name}.tagline`)}</p>` : '';
-  const create = hasBoard(game)
-    ? html`<button type="button" class="primary" data-action="play-now" data-game="${game.name}"
+  // Every game plays: on its own board, or the generic one (js/genericboard.js).
+  const create = html`<button type="button" class="primary" data-action="play-now" data-game="${game.name}"
           data-testid="play-now-${game.name}">${t('playNow.button')}</button>
         <button type="button" data-action="new-table" data-game="${game.name}"
-          data-testid="new-table-${game.name}">${t('lobby.create')}</button>`
-    : html`<span class="badge soon" data-testid="coming-soon-${game.name}">${t('lobby.comingSoon')}</span>`;
+          data-testid="new-table-${game.name}">${t('lobby.create')}</button>`;
   return html`
     <article class="game-card" data-testid="game-card-${game.name}">
       <h3>${gameTitle(game)}</h3>

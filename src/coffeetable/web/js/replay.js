@@ -1,5 +1,5 @@
 // #/replay/<table id>: a finished match, frame by frame, through the game's own
-// board (web/games/<name>/index.js), fed `state` messages built from the
+// board (games/<name>/web/index.js, or the generic board), fed `state` messages built from the
 // server's frames (GET /api/tables/{id}/replay): {type: "state", seq: frame,
 // seat, view, legal: [], actors: []}. Nothing can be played: ctx.send does nothing.
 // Whose eyes: any seat or a spectator (the board is mounted again on a change).

@@ -1,5 +1,5 @@
 // #/rules/<game>: a short rules page per game, in the current language.
-// The tabs list the server's games; each game's page is web/games/<name>/rules.js:
+// The tabs list the server's games; each game's page is games/<name>/web/rules.js:
 // text we wrote ourselves, which rulesPage() below trusts as markup.
 
 import { api } from './api.js';

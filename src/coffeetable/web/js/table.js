@@ -1,5 +1,5 @@
 // A table: its header (seats, who is connected, your seat or "watching"), the
-// connection, and the game's own renderer (web/games/<name>/index.js) below.
+// connection, and the game's own renderer (games/<name>/web/index.js, or the generic board) below.
 //
 // Your seat: the token this browser keeps for the table (js/session.js), or,
 // when signed in without one, the account's seat (GET /api/me): the socket then
@@ -10,7 +10,7 @@ import { api } from './api.js';
 import { TableConnection } from './connection.js';
 import { attrs, banner, html, onClick, setHTML, toast } from './dom.js';
 import { t, has } from './i18n.js';
-import { loadRenderer } from './games.js';
+import { facts, loadRenderer } from './games.js';
 import { seatLabel, seatList, seatNames, tableName } from './names.js';
 import { forgetSeat, playerName, rememberSeat, seatAt, setPlayerName } from './session.js';
 import { account, accountSeat } from './account.js';
@@ -329,11 +329,12 @@ export function mount(root, route) {
     if (msg.type !== 'state') return;
     // One sound for an action's events (the state carries them all): FINITO, else a card.
     const types = (Array.isArray(msg.events) ? msg.events : []).map((ev) => (ev && ev.type) || '');
-    const game = view.summary && view.summary.game;
-    if (game === 'espresso' && types.includes('round_over')) playSound('finito');
+    // A real-time game's round ends with a call (FINITO); turn-based games have turns.
+    const realtime = view.realtime;
+    if (realtime && types.includes('round_over')) playSound('finito');
     else if (types.some((type) => !QUIET_EVENTS.has(type))) playSound('card');
     const mine = ctx.seat != null && Array.isArray(msg.actors) && msg.actors.includes(ctx.seat);
-    if (mine && !view.myTurn && view.heardState && game !== 'espresso') playSound('turn');
+    if (mine && !view.myTurn && view.heardState && !realtime) playSound('turn');
     view.myTurn = mine;
     view.heardState = true;
   }
@@ -384,6 +385,7 @@ export function mount(root, route) {
     if (view.destroyed || !view.summary) return;
     try {
       view.renderer = await loadRenderer(view.summary.game);
+      view.realtime = Boolean((await facts(view.summary.game)).realtime);
     } catch {
       setHTML(gameRoot, html`<p class="error">${t('table.noRenderer', { game: view.summary.game })}</p>`);
       return;

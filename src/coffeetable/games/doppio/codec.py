@@ -1,0 +1,260 @@
+"""Espresso Doppio's integer actions and observation (1 or 2 players): 709 actions.
+
+Actions, in index order (kinds of a move are listed cup, saucer, spoon; a
+subset of kinds is a 3-bit mask, cup 1, saucer 2, spoon 4, taken 1..7):
+
+==========  =====  =========================================================
+range       count  action
+==========  =====  =========================================================
+0-44        45     place: kind (cup saucer spoon) x colour (brown white black) x space 0-4
+45-184      140    move: from 0-4 x to 0-4 (to != from) x kinds mask 1-7
+185-674     490    exchange: (from, to) with from < to (10 pairs) x kinds 1-7 x with 1-7
+675-706     32     score: card 1-16 x turned (false, true)
+707         1      end_turn
+708         1      undo
+==========  =====  =========================================================
+
+Observation (seats relative: the observer first), 2 players: 146 values;
+solo: 110.
+
+- phase one-hot (setup, play, over) 3; round one-hot (1, 2) 2; solo, master 2
+- path: 5 spaces x 3 kinds x (empty, brown, white, black) 60
+- set-up: kind one-hot 3, pieces placed / 9
+- whose turn one-hot (relative) per seat; actions taken / 3; scored this turn
+- per seat: face-up cards multi-hot 16, scored cards multi-hot 16,
+  pile count / 8, beans / 20
+- reserve / 60; winners multi-hot per seat
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
+
+import numpy as np
+
+from coffeetable.engine import Action, State, View
+from coffeetable.games.doppio.cards import COLOURS, KINDS, SETUP_ORDER, SPACES
+from coffeetable.interop.encoding import Codec, Features, relative, scaled
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+CARDS = 16
+
+
+def kinds(mask: int) -> list[str]:
+    """The kinds in a 3-bit mask (cup 1, saucer 2, spoon 4), in kind order."""
+    return [KINDS[k] for k in range(3) if mask >> k & 1]
+
+
+def action_table() -> list[Action]:
+    actions: list[Action] = []
+    for kind in KINDS:
+        for colour in COLOURS:
+            for space in range(SPACES):
+                actions.append({"type": "place", "kind": kind, "colour": colour, "space": space})
+    for start in range(SPACES):
+        for end in range(SPACES):
+            if end != start:
+                for mask in range(1, 8):
+                    actions.append({"type": "move", "from": start, "to": end, "kinds": kinds(mask)})
+    for start in range(SPACES):
+        for end in range(start + 1, SPACES):
+            for given in range(1, 8):
+                for taken in range(1, 8):
+                    actions.append(
+                        {
+                            "type": "exchange",
+                            "from": start,
+                            "to": end,
+                            "kinds": kinds(given),
+                            "with": kinds(taken),
+                        }
+                    )
+    for card in range(1, CARDS + 1):
+        for turned in (False, True):
+            actions.append({"type": "score", "card": card, "turned": turned})
+    actions += [{"type": "end_turn"}, {"type": "undo"}]
+    return actions
+
+
+KIND_BIT = {kind: 1 << k for k, kind in enumerate(KINDS)}
+KIND_INDEX = {kind: k for k, kind in enumerate(KINDS)}
+COLOUR_INDEX = {colour: c for c, colour in enumerate(COLOURS)}
+PAIR_INDEX = {
+    (start, end): n
+    for n, (start, end) in enumerate(
+        (start, end) for start in range(SPACES) for end in range(start + 1, SPACES)
+    )
+}
+PLACES = 3 * len(COLOURS) * SPACES
+MOVES = SPACES * (SPACES - 1) * 7
+EXCHANGES = len(PAIR_INDEX) * 49
+SCORES = 2 * CARDS
+
+
+#: A path square's colour (None: empty) -> its place among its 4 values.
+PATH_CODE: dict[str | None, int] = {None: 0, **{colour: c + 1 for c, colour in enumerate(COLOURS)}}
+#: The kinds of a move, in kind order, -> their 3-bit mask.
+MASK_OF = {tuple(kinds(mask)): mask for mask in range(1, 8)}
+
+
+def _mask(names: list[str]) -> int:
+    return MASK_OF[tuple(names)]  # a list out of kind order has no entry: the table decides
+
+
+class ActionFields(Protocol):
+    """The fields ``fast_index`` reads, typed by key, for the checker only: any JSON action
+    (``Mapping[str, Any]``) passes as one, and the body needs no typed locals (a cost on
+    this path); the codec checks every answer against the table, whatever the fields hold."""
+
+    @overload
+    def __getitem__(self, key: Literal["type", "kind", "colour"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["kinds", "with"], /) -> list[str]: ...
+    @overload
+    def __getitem__(self, key: Literal["turned"], /) -> bool: ...
+    @overload
+    def __getitem__(self, key: Literal["from", "to", "card", "space"], /) -> int: ...
+
+
+def fast_index(action: ActionFields) -> int:
+    """The table index of ``action`` by arithmetic (the codec checks it against the table)."""
+    kind = action["type"]
+    if kind == "move":
+        start, end = action["from"], action["to"]
+        return PLACES + start * 28 + (end - (end > start)) * 7 + _mask(action["kinds"]) - 1
+    if kind == "score":
+        return PLACES + MOVES + EXCHANGES + (action["card"] - 1) * 2 + bool(action["turned"])
+    if kind == "exchange":
+        pair = PAIR_INDEX[action["from"], action["to"]]
+        given, taken = _mask(action["kinds"]), _mask(action["with"])
+        return PLACES + MOVES + pair * 49 + (given - 1) * 7 + taken - 1
+    if kind == "place":
+        return (
+            KIND_INDEX[action["kind"]] * 15 + COLOUR_INDEX[action["colour"]] * 5 + action["space"]
+        )
+    if kind == "end_turn":
+        return PLACES + MOVES + EXCHANGES + SCORES
+    if kind == "undo":
+        return PLACES + MOVES + EXCHANGES + SCORES + 1
+    raise KeyError(kind)
+
+
+def features(view: View, f: Features) -> None:
+    seat = view["seat"] if view["seat"] is not None else 0
+    players = view["players"]
+    n = len(players)
+    f.one_hot(["setup", "play", "over"].index(view["phase"]), 3)
+    f.one_hot(view["round"] - 1, 2)
+    f.flag(view["solo"])
+    f.flag(view["master"])
+    ones, base = f.ones, f.size
+    for space in view["path"]:  # 5 spaces x 3 kinds x (empty, brown, white, black)
+        for kind in KINDS:
+            ones.append(base + PATH_CODE[space[kind]])
+            base += 4
+    f.skip(SPACES * len(KINDS) * 4)
+    setup = view["setup"]
+    f.one_hot(None if setup is None else KINDS.index(setup["kind"]), 3)
+    f.scalar(0 if setup is None else setup["placed"], 9)
+    f.one_hot(relative(seat, view["turn"], n), n)
+    f.scalar(view["actions_taken"], 3)
+    f.flag(view["scored_this_turn"])
+    for offset in range(n):
+        player = players[(seat + offset) % n]
+        f.multi_hot([card["id"] - 1 for card in player["cards"]], CARDS)
+        f.multi_hot([card["id"] - 1 for card in player["scored"]], CARDS)
+        f.scalar(player["pile"]["count"], 8)
+        f.scalar(player["beans"], 20)
+    f.scalar(view["reserve"], 60)
+    f.multi_hot([(w - seat) % n for w in view["winners"]], n)
+
+
+#: Where the blocks start in the observation (see the module docstring's layout).
+PATH_AT = 7
+SETUP_AT = PATH_AT + SPACES * len(KINDS) * 4
+TURN_AT = SETUP_AT + 4
+SEAT_VALUES = 2 * CARDS + 2
+PHASE_INDEX = {"setup": 0, "play": 1, "over": 2}
+#: The most actions ``DoppioCodec`` remembers by identity (past it, it starts again).
+KNOWN_KEPT = 20_000
+
+
+class DoppioCodec(Codec):
+    """Doppio's codec, with the environment's fast paths (the tests hold them to the plain ones).
+
+    - ``legal_from`` knows actions by identity: the engine lists the same
+      action objects again and again (``moves.move_actions`` makes each
+      once, and no code changes an action it is given), so each is encoded
+      once. An entry keeps its action alive, so an id is never another's.
+    - ``observe_state`` reads the state, not a view built for it.
+    """
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        super().__init__("doppio", players, options, action_table(), features, fast_index)
+        self._known: dict[int, tuple[Action, int | None]] = {}
+
+    def legal_from(
+        self, actions: Iterable[Action], state: State | None = None, seat: int | None = None
+    ) -> dict[int, Action]:
+        known = self._known
+        out: dict[int, Action] = {}
+        for action in actions:
+            entry = known.get(id(action))
+            if entry is not None and entry[0] is action:
+                index = entry[1]
+            else:
+                index = self.lookup(action)
+                if len(known) >= KNOWN_KEPT:
+                    known.clear()
+                known[id(action)] = (action, index)
+            if index is not None and index not in out:
+                out[index] = action
+        return out
+
+    def observe_state(self, state: State, seat: int) -> NDArray[np.float32]:
+        """``observe(state.view(seat))`` from the state's fields (``features``' layout)."""
+        s: Any = state
+        n = s.players
+        ones = [PHASE_INDEX[s.phase], 3 + s.round_number - 1]
+        indices: list[int] = []
+        values: list[float] = []
+        if n == 1:
+            ones.append(5)
+        if s.master:
+            ones.append(6)
+        at = PATH_AT
+        for space in s.path:
+            for colour in space:
+                ones.append(at if colour is None else at + colour + 1)
+                at += 4
+        if s.phase == "setup":
+            ones.append(SETUP_AT + KIND_INDEX[SETUP_ORDER[s.placed // 3]])
+            scaled(ones, indices, values, SETUP_AT + 3, s.placed, 9)
+        if not s.is_over:
+            ones.append(TURN_AT + (s.current - seat) % n)
+        at = TURN_AT + n
+        scaled(ones, indices, values, at, s.actions_taken, 3)
+        if s.scored_this_turn:
+            ones.append(at + 1)
+        at += 2
+        for offset in range(n):
+            other = (seat + offset) % n
+            ones += [at + card - 1 for card in s.face_up[other]]
+            ones += [at + CARDS + card - 1 for card in s.scored[other]]
+            scaled(ones, indices, values, at + 2 * CARDS, len(s.piles[other]), 8)
+            scaled(ones, indices, values, at + 2 * CARDS + 1, s.beans[other], 20)
+            at += SEAT_VALUES
+        scaled(ones, indices, values, at, s.reserve, 60)
+        ones += [at + 1 + (w - seat) % n for w in s.winners]
+        out = np.zeros(self.observation_size, dtype=np.float32)
+        out.put(ones, 1.0)
+        if indices:
+            out.put(indices, values)
+        return out
+
+
+def build(players: int, options: dict[str, Any]) -> Codec:
+    return DoppioCodec(players, options)
