@@ -8,10 +8,14 @@ string table is data).
 
 from __future__ import annotations
 
+import posixpath
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
-WEB = Path(__file__).resolve().parents[1] / "src" / "coffeetable" / "web"
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "coffeetable"
+WEB = PACKAGE / "web"
+#: Each game's board lives in its own folder and is served at /static/games/<name>/.
+BOARDS = PACKAGE / "games"
 MAX_LINES = 450
 #: How a long file says why, in one of its first lines: "// Over 450 lines: <reason>".
 REASON = re.compile(r"^\s*(//|/?\*)\s*Over 450 lines: \S", re.IGNORECASE)
@@ -24,16 +28,34 @@ STATIC_IMPORT = re.compile(
 
 
 def web_modules() -> list[Path]:
-    return sorted(WEB.rglob("*.js"))
+    return sorted([*WEB.rglob("*.js"), *BOARDS.glob("*/web/**/*.js")])
+
+
+def url_of(path: Path) -> PurePosixPath:
+    """Where the site serves a module: web/ at /static/, a game's web/ at
+    /static/games/<name>/ (relative imports resolve between those URLs)."""
+    if path.is_relative_to(WEB):
+        return PurePosixPath("/static", path.relative_to(WEB).as_posix())
+    game = path.relative_to(BOARDS).parts[0]
+    return PurePosixPath("/static/games", game, path.relative_to(BOARDS / game / "web").as_posix())
+
+
+def path_of(url: PurePosixPath) -> Path:
+    parts = url.parts[2:]  # after "/", "static"
+    if parts[:1] == ("games",) and len(parts) > 2 and (BOARDS / parts[1] / "web").is_dir():
+        return BOARDS / parts[1] / "web" / Path(*parts[2:])
+    return WEB / Path(*parts)
 
 
 def imports_of(path: Path) -> set[Path]:
-    """The web modules a file imports statically (relative specifiers only)."""
+    """The web modules a file imports statically (relative specifiers only), resolved as
+    the browser does, between the URLs the site serves them at."""
     found = set()
     for match in STATIC_IMPORT.finditer(path.read_text(encoding="utf-8")):
         spec = match.group(1) or match.group(2)
         if spec.startswith("."):
-            found.add((path.parent / spec).resolve())
+            url = PurePosixPath(posixpath.normpath(str(url_of(path).parent / spec)))
+            found.add(path_of(url))
     return found
 
 
@@ -87,14 +109,11 @@ def test_no_web_module_imports_itself_through_others() -> None:
     assert len(modules) > 40  # the front end is there
     graph = {path.resolve(): imports_of(path) for path in modules}
     missing = {
-        (str(p.relative_to(WEB)), str(i))
-        for p, deps in graph.items()
-        for i in deps
-        if not i.exists()
+        (str(url_of(p)), str(i)) for p, deps in graph.items() for i in deps if not i.exists()
     }
     assert not missing, f"imports of no file: {sorted(missing)}"
     cycle = find_cycle(graph)
-    assert cycle is None, "import cycle: " + " -> ".join(str(p.relative_to(WEB)) for p in cycle)
+    assert cycle is None, "import cycle: " + " -> ".join(str(url_of(p)) for p in cycle)
 
 
 def test_no_web_module_is_over_450_lines_without_a_reason_at_its_top() -> None:
@@ -102,7 +121,7 @@ def test_no_web_module_is_over_450_lines_without_a_reason_at_its_top() -> None:
     for path in web_modules():
         lines = path.read_text(encoding="utf-8").splitlines()
         if len(lines) > MAX_LINES and not any(REASON.match(line) for line in lines[:REASON_WITHIN]):
-            long.append(f"{path.relative_to(WEB)}: {len(lines)} lines")
+            long.append(f"{url_of(path)}: {len(lines)} lines")
     assert not long, "over 450 lines with no '// Over 450 lines: <why>' at the top: " + ", ".join(
         long
     )

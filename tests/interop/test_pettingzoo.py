@@ -175,8 +175,9 @@ def test_every_environment_has_a_default_length_cap(name: str) -> None:
 
 
 def test_a_policy_that_never_ends_a_match_is_truncated() -> None:
-    """Doppio by a policy that only moves pieces (never scores): truncated, not terminated."""
-    env = pz.env("doppio", max_cycles=30)
+    """Doppio by a policy that only moves pieces (never scores): truncated, not terminated
+    (the repetition ruling, which would end such a match, is off here)."""
+    env = pz.env("doppio", max_cycles=30, repetition_ends=False)
     env.reset(seed=4)
     steps = 0
     for _agent in env.agent_iter():
