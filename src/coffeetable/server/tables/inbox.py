@@ -146,10 +146,6 @@ def act(table: TableFace, conn: Connection, message: dict[str, Any]) -> bool:
     actions = conn.throttle.actions
     if not actions.take():
         return _slow_down(conn, message, conn.throttle.too_many_actions, actions.wait())
-    if conn.rates is not None and (
-        over := conn.rates.action_refusal(table.id, conn.seat, conn.address)
-    ):  # the seat's or the address's other sockets spent them
-        return _slow_down(conn, message, *over)
     refusal = None
     offer = conn.offer(seq)
     if conn.seat is None:
@@ -161,6 +157,12 @@ def act(table: TableFace, conn: Connection, message: dict[str, Any]) -> bool:
     if refusal is not None:
         conn.send_json(wire.rejected(*refusal, action))
         return True
+    # Only actions bound for the table spend the seat's and the address's counts (a
+    # spectator's or a stale one never reaches it; the socket's own rate counted them).
+    if conn.rates is not None and (
+        over := conn.rates.action_refusal(table.id, conn.seat, conn.address)
+    ):  # the seat's or the address's other sockets spent them
+        return _slow_down(conn, message, *over)
     legal = [] if offer is None else offer.legal
     key = None if offer is None else offer.key_of(action)
     submission = Submission(conn.seat, action, legal, conn, key)
