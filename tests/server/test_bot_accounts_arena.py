@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from coffeetable import bots, games
 from coffeetable.client.serve import serve
 from coffeetable.sim.arena import run_arena
 from coffeetable.sim.remote import RemoteError
@@ -54,11 +55,13 @@ def remote() -> Iterator[str]:
     yield from served(first_legal)
 
 
-@pytest.mark.parametrize("game", ["fika", "doppio", "espresso"])
+@pytest.mark.parametrize("game", games.names())
 def test_a_remote_bot_plays_in_the_arena(remote: str, game: str) -> None:
-    options = {"target": 10} if game == "espresso" else {}
+    options = dict(games.get(game).quick_options)
+    # A game without heuristics (the fifth) has no greedy: the random bot always plays.
+    opponent = "greedy" if "greedy" in bots.available(game) else "random"
     result = run_arena(
-        game, [f"remote:{remote}", "greedy"], games=2, seed=1, options=options, workers=1
+        game, [f"remote:{remote}", opponent], games=2, seed=1, options=options, workers=1
     )
     assert result["games"] == 2
     assert SEEN, "the remote policy was asked"

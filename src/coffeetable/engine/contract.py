@@ -285,6 +285,9 @@ class Game(ABC):
     #: Named option sets worth measuring apart (``coffeetable bench`` runs each, sharing
     #: its time); empty: the defaults alone.
     bench_variants: Mapping[str, Mapping[str, Any]] = {}
+    #: Options that make a short but whole match (tests, demos, quick arenas), such as
+    #: a lower target score; empty: the defaults are short enough.
+    quick_options: Mapping[str, Any] = {}
     #: The modules beside the game's, found by name in its package (None: look for
     #: ``<package>.heuristics`` and ``<package>.codec``). The heuristics follow
     #: ``coffeetable.bots.hooks.Heuristics``; the codec (numpy, imported only when a

@@ -268,7 +268,7 @@ def test_round_two_ends_the_game_and_a_tie_goes_to_who_did_not_finish() -> None:
 def test_the_last_bean_leaving_the_reserve_ends_the_match(
     beans: list[int], winners: list[int]
 ) -> None:
-    """Ruling (docs/rules/doppio.md): no bean is left to win, so the match ends at once;
+    """Ruling (games/doppio/RULES.md): no bean is left to win, so the match ends at once;
     equal beans share the win, since nobody finished round 2."""
     state = playing(LONELY_CUPS, [7, 8, 9])
     state.beans, state.reserve = list(beans), 3
@@ -325,7 +325,7 @@ def back_and_forth(state: DoppioState) -> list[dict[str, Any]]:
 
 
 def test_the_same_position_beginning_a_turn_a_third_time_ends_the_match() -> None:
-    """Ruling (docs/rules/doppio.md): the path, the face-up cards, the piles, the round and
+    """Ruling (games/doppio/RULES.md): the path, the face-up cards, the piles, the round and
     whose turn it is come back a third time: the match ends, equal beans share the win."""
     state = new(seed=3)
     set_up(state)

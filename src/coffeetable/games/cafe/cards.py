@@ -1,4 +1,4 @@
-"""Café's cards, as data: 4 start cards and 48 plan cards, as ../shared/rules/cafe.md lists them.
+"""Café's cards, as data: 4 start cards and 48 plan cards, as RULES.md (beside us) lists them.
 
 A card is written compactly, top row / bottom row of the 3x2 card in
 landscape, then its café (if it has one) as requirement = points::

@@ -1,4 +1,4 @@
-"""Café's rules, as ../shared/rules/cafe.md rules them.
+"""Café's rules, as RULES.md (beside this module) rules them.
 
 Eight rounds. Each round the Master reveals 3 plan cards; starting left of
 the Master, each player in turn takes one (the display refills to 3 at once,

@@ -49,10 +49,10 @@ class DoppioGame(Game):
     options = (
         Option("master", False, "Espresso Master: score before and between actions too"),
         Option("first_player", -1, "the seat that places first (-1: drawn at random)", None, -1, 1),
-        # Our ruling (docs/rules/doppio.md); off: the rulebook as printed, as tables and logs
+        # Our ruling (games/doppio/RULES.md); off: the rulebook as printed, as tables and logs
         # made before the ruling were played (migration 0005 turns it off for them).
         Option("reserve_ends", True, "two players: the match ends when the bean reserve is empty"),
-        # Our ruling too (docs/rules/doppio.md); off for tables stored before it (migration 0009).
+        # Our ruling too (games/doppio/RULES.md); off for tables stored before it (migration 0009).
         Option(
             "repetition_ends",
             True,

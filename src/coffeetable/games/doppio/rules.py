@@ -1,4 +1,4 @@
-"""Espresso Doppio's rules, as ../shared/rules/doppio.md rules them.
+"""Espresso Doppio's rules, as RULES.md (beside this module) rules them.
 
 Two players (or one, solo) arrange 9 pieces on a path of 5 spaces to meet the
 objective cards in front of them. A turn is one to three moves or exchanges,
@@ -436,7 +436,7 @@ class DoppioState(State):
         elif len(self.scored[seat]) == CARDS_PER_PLAYER:
             events += self._end_round(seat)
         if self.reserve_ends and self.players == 2 and not self.reserve and self.phase != "over":
-            # Ruling: no bean is left to win, so the match ends (docs/rules/doppio.md).
+            # Ruling: no bean is left to win, so the match ends (games/doppio/RULES.md).
             events += self._end_game(reason="reserve_empty")
         return events
 
@@ -449,7 +449,7 @@ class DoppioState(State):
         self._next_turn()
         events: list[Event] = [{"type": "turn", "seat": self.current}]
         if self._count_turn_start() >= REPETITIONS:
-            # Ruling: the same whole position a third time ends the match (docs/rules/doppio.md).
+            # Ruling: the same whole position a third time ends the match (games/doppio/RULES.md).
             events += self._end_game(reason="repetition")
         return events
 

@@ -87,6 +87,8 @@ class EspressoGame(Game):
         "chaos": {"chaos": True},
         "zero+chaos": {"zero": True, "chaos": True},
     }
+    #: Rounds to 10 points rather than 100: one or two rounds.
+    quick_options = {"target": 10}
     #: Steps are ticks, every seat acting each one: four random seats took 572 at most.
     max_cycles = 10_000
     rating_groups = (("2", 2, 2), ("3-4", 3, 4), ("5-6", 5, 6))

@@ -1,4 +1,4 @@
-"""Espresso's rules: a real-time card race, as ../shared/rules/espresso.md rules it.
+"""Espresso's rules: a real-time card race, as RULES.md (beside this module) rules it.
 
 Every seat acts at once; ``apply`` takes actions in the order they arrive, as
 the server stamps them. A round is: ready check, play until FINITO (or a

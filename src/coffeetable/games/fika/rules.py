@@ -1,4 +1,4 @@
-"""Fika's rules, as ../shared/rules/fika.md rules them.
+"""Fika's rules, as RULES.md (beside this module) rules them.
 
 Two cafés face each other across a street of five cards. Each step both
 players pick a hand card in secret; the cards are revealed together, and in

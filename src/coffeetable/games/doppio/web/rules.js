@@ -1,4 +1,4 @@
-// The short rules of Espresso Doppio, one page per language (see shared/rules/doppio.md).
+// The short rules of Espresso Doppio, one page per language (the full rules: ../RULES.md).
 
 import { html } from '../../js/dom.js';
 import { rulesPage } from '../../js/rules.js';

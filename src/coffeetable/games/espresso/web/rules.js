@@ -1,4 +1,4 @@
-// The short rules of Espresso, one page per language (see shared/rules/espresso.md).
+// The short rules of Espresso, one page per language (the full rules: ../RULES.md).
 
 import { html } from '../../js/dom.js';
 import { rulesPage } from '../../js/rules.js';

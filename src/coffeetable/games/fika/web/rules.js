@@ -1,4 +1,4 @@
-// The short rules of Fika, one page per language (see shared/rules/fika.md).
+// The short rules of Fika, one page per language (the full rules: ../RULES.md).
 
 import { html } from '../../js/dom.js';
 import { rulesPage } from '../../js/rules.js';

@@ -1,6 +1,6 @@
 """Doppio tables made before the empty-reserve ruling keep the rules they were played under.
 
-The ruling (docs/rules/doppio.md) ends a two-player match when the last bean leaves the
+The ruling (games/doppio/RULES.md) ends a two-player match when the last bean leaves the
 reserve; the game's ``reserve_ends`` option turns it on, by default. A table stored
 before it has no such option, so its log would now replay under the ruling, and a log
 that went on after the reserve emptied would no longer replay at all. This data migration

@@ -1,6 +1,6 @@
 """Doppio tables made before the repetition ruling keep the rules they were played under.
 
-The ruling (docs/rules/doppio.md) ends a two-player match when the same whole position
+The ruling (games/doppio/RULES.md) ends a two-player match when the same whole position
 begins a turn a third time; the game's ``repetition_ends`` option turns it on, by default.
 A table stored before it has no such option, so its log would now replay under the
 ruling, and a log that went on after a third repetition would no longer replay at all.
