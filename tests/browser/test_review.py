@@ -70,6 +70,21 @@ def test_the_review_shows_progress_then_the_mistakes_and_jumps_to_one(page, serv
     assert [int(i.get_attribute("data-frame") or -1) for i in items] == [
         j["index"] for j in costly[: len(items)]
     ]
+    # Each move in the board's words, as its log tells it: the card and the spot as
+    # the board numbers them (1-5 from the owner's left), never the engine's fields.
+    by_frame = {j["index"]: j for j in costly}
+    for item in items:
+        judged = by_frame[int(item.get_attribute("data-frame") or -1)]
+        for which in ("played", "best"):
+            words = item.query_selector(tid(f"review-{which}")).inner_text()  # type: ignore[union-attr]
+            action = judged[which]
+            assert "(spot" not in words and "(card" not in words and " · cafe" not in words
+            if action["type"] == "place":
+                card = judged[f"{which}_events"][0]["card"]
+                assert f"{card['colour']} {card['number']} on spot {action['spot'] + 1}" in words
+            if action["type"] == "pick":
+                colour = ("brown", "green", "pink")[action["card"] // 6]
+                assert f"picked {colour} {action['card'] % 6 + 1}" in words
     # The hostile name is the mistake's seat, as text: no element was made of it.
     assert "<img src=x" in items[0].inner_text()
     assert page.query_selector("img[src=x]") is None
@@ -81,6 +96,11 @@ def test_the_review_shows_progress_then_the_mistakes_and_jumps_to_one(page, serv
     page.wait_for_selector(f"{tid('replay-frame')}[data-frame='{frame}']")
     assert page.input_value(tid("replay-seat")) == "0"
     page.wait_for_selector(f"{tid('review-mistake')}.chosen[data-frame='{frame}']")
+    # The board points at the move played there and at the bot's (a card or a spot).
+    chosen = by_frame[frame]
+    if chosen["played"]["type"] in ("pick", "place"):
+        page.wait_for_selector("[data-review~='played']")
+        page.wait_for_selector("[data-review~='best']")
     # Over the board, the decision it shows; stepping on leaves it behind.
     page.wait_for_selector(tid("replay-note"))
     note = page.inner_text(tid("replay-note"))
@@ -88,6 +108,7 @@ def test_the_review_shows_progress_then_the_mistakes_and_jumps_to_one(page, serv
     page.click(tid("replay-forward"))
     page.wait_for_selector(f"{tid('replay-frame')}[data-frame='{frame + 1}']")
     assert page.is_hidden(tid("replay-note"))
+    assert page.query_selector("[data-review]") is None
     page.click(tid("replay-back"))
     page.wait_for_selector(tid("replay-note"))
     # A reload finds the review kept: no new search, the list at once.

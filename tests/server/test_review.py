@@ -155,6 +155,11 @@ def test_a_whole_log_is_judged_decision_by_decision_reproducibly() -> None:
         assert j.cost is None or j.cost >= 0
         if j.played == j.best:
             assert j.cost == 0.0
+        # What each move causes, as the log tells it: the played move's events are
+        # those of the match, the best move's those it causes from the same position.
+        assert j.played_events == position.clone().apply(0, j.played)
+        assert j.best_events == position.clone().apply(0, j.best)
+        assert j.played_events and j.best_events
     ordered = mistakes_first(judged)
     costs = [j.cost for j in ordered if j.cost is not None]
     assert costs == sorted(costs, reverse=True)

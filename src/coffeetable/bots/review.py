@@ -17,21 +17,24 @@ could not see would be unfair. The person's action is searched too
 ``cost`` is ``best's value - played's value`` (clamped at 0; exactly 0 when the
 person played ``best``): the drop in the bot's estimate, a win chance in [0, 1]
 where the search reaches the end of the match, its normalised evaluation of the
-position otherwise. Every decision is searched with its own seed, drawn from the
-review's seed and the decision's place in the log, so a review is reproducible
-and its parts may run in any order, in any process.
+position otherwise. ``played_events`` and ``best_events`` are the public events
+each move causes from that position (what the game's log tells of it), so that a
+page can say the moves in the board's own words, as its log does. Every decision
+is searched with its own seed, drawn from the review's seed and the decision's
+place in the log, so a review is reproducible and its parts may run in any order,
+in any process.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from coffeetable.bots.ismcts import ISMCTSBot, action_key
 from coffeetable.bots.registry import heuristics
-from coffeetable.engine import Action, MatchLog, State
+from coffeetable.engine import Action, Event, MatchLog, State
 
 #: Search iterations per decision when none is given.
 ITERATIONS = 300
@@ -56,6 +59,10 @@ class Judgement:
     cost: float | None
     #: How many actions the search weighed.
     choices: int
+    #: The public events the played and the best move cause from that position:
+    #: what the game's log would tell of each (empty when a move tells nothing).
+    played_events: list[Event] = field(default_factory=list)
+    best_events: list[Event] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -160,10 +167,22 @@ def judge_many(
                 raise ValueError(f"action {index} is the table's, not a seat's")
             found = judge(bot, state, seat, action, seed=decision_seed(seed, index), index=index)
             if found is not None:
-                out.append(found)
+                same = action_key(found.best) == action_key(action)
+                best_events = None if same else state.clone().apply(seat, found.best)
+                played_events = state.apply(seat, action)
+                out.append(
+                    replace(
+                        found,
+                        played_events=played_events,
+                        best_events=played_events if best_events is None else best_events,
+                    )
+                )
+            else:
+                state.apply(seat, action)
             done += 1
             if on_each is not None:
                 on_each(index)
+            continue
         state.apply(seat, action)
     return out
 

@@ -18,6 +18,8 @@ import { has, t } from './i18n.js';
  * - optionally `logEntry(ev)`: what the log keeps of an event (default: the event
  *   itself when it has a type), or a falsy value for nothing;
  * - optionally `logChanged()`: the log grew or was retold (default: `draw()`);
+ * - optionally `tellEvent(ev)`: the log's line for an event (text or markup, '' for
+ *   none); the review tells moves with it (`tellMove`), in the log's words;
  * - optionally `clearChoices()`: drop what the player had half chosen (called by
  *   `send`, and by `refused(msg)`, the refusal's hook, unless the board overrides it);
  * - the `<game>.refused` string ("Refused: {reason}") and `<game>.seatName` ("Seat {n}"),
@@ -39,6 +41,9 @@ export class Board {
     this.seq = undefined;
     this.log = []; // the log ring: at most logSize entries, the oldest dropped first
     this.frame = 0;
+    // The review's marks, set by the replay: [{kind: 'played'|'best', action, seat}]
+    // for a board to point at where a reviewed move was played (see marked()).
+    this.marks = null;
     this.cleanups = [];
     this.onDestroy(onTouchChange(() => this.draw()));
   }
@@ -103,6 +108,28 @@ export class Board {
   clearChoices() {}
 
   refused() { this.clearChoices(); }
+
+  tellEvent() { return ''; }
+
+  /**
+   * The review's mark on a thing of the board ('played', 'best', both as
+   * 'played best', or ''): `keysOf(action, seat)` lists the keys a move touches in the
+   * board's own naming, and `key` is the thing drawn.
+   */
+  marked(key, keysOf) {
+    if (!this.marks) return '';
+    return this.marks.filter((m) => keysOf(m.action, m.seat).includes(key)).map((m) => m.kind).join(' ');
+  }
+
+  /**
+   * A move of `seat` in the board's words (the review: what was played, what the bot
+   * prefers): the log's lines for the public events it caused, or null when they tell
+   * nothing (the review then names the action's type and fields).
+   */
+  tellMove(action, events, seat) {
+    const lines = (events || []).map((ev) => this.tellEvent(ev)).filter(Boolean);
+    return lines.length ? lines : null;
+  }
 
   /** Run fn when the board goes (a listener's removal); returns fn. */
   onDestroy(fn) {

@@ -84,6 +84,8 @@ export function mount(root, route) {
     }
     if (view.destroyed || !frame) return;
     view.frame = target;
+    // The reviewed decision's moves, marked on the board while it shows their position.
+    view.board.marks = view.note && view.note.frame === target ? view.note.marks : null;
     view.board.state({ type: 'state', seq: frame.frame, seat: view.eyes, view: frame.view, legal: [], actors: [] });
     renderControls();
     renderNote();
@@ -216,13 +218,14 @@ export function mount(root, route) {
     show(0);
     view.review = mountReview(reviewRoot, {
       tableId: id, game: view.summary.game, names, players: () => view.summary.players, jump,
+      tell: (action, events, seat) => (view.board ? view.board.tellMove(action, events, seat) : null),
     });
   }
 
   // A reviewed decision: its position (frame `frame`, before the move), as `seat` saw it.
-  function jump(frame, seat, note) {
+  function jump(frame, seat, note, marks) {
     stopPlaying();
-    view.note = note ? { frame, markup: note } : null;
+    view.note = note ? { frame, markup: note, marks: marks || null } : null;
     if (view.eyes !== seat) {
       view.eyes = seat;
       mountBoard();

@@ -18,7 +18,10 @@ const SHOWN = 10;
 /**
  * Mount the panel in `root`. `options`: {tableId, game, names() -> seat names,
  * players() -> how many seats (solo: the cost is of the score estimate, there is
- * no win chance), jump(frame, seat, note() -> markup to show over the board there)}. Returns {relabel(), destroy()}.
+ * no win chance), tell(action, events, seat) -> the move in the board's words (lines)
+ * or null, jump(frame, seat, note() -> markup to show over the board there, marks:
+ * [{kind: 'played'|'best', action, seat}] for the board to point at)}.
+ * Returns {relabel(), destroy()}.
  */
 export function mountReview(root, options) {
   stylesheet('review-css', '/static/css/review.css');
@@ -97,8 +100,14 @@ export function mountReview(root, options) {
     const who = names[j.seat] ?? t('table.emptySeat', { n: j.seat + 1 });
     return html`<span class="review-where">${t('review.move', { n: j.index + 1, round: j.round })} · ${who}</span>
       <span class="review-cost" data-testid="review-cost">${t(options.players() === 1 ? 'review.costSolo' : 'review.cost', { points: Math.round(j.cost * 1000) / 10 })}</span>
-      <span class="review-played">${t('review.played', { action: describe(options.game, j.played) })}</span>
-      <span class="review-best">${t('review.best', { action: describe(options.game, j.best) })}</span>`;
+      <span class="review-played" data-testid="review-played">${t('review.played', { action: words(j, 'played') })}</span>
+      <span class="review-best" data-testid="review-best">${t('review.best', { action: words(j, 'best') })}</span>`;
+  }
+
+  // A move in the board's words, as its log tells it (options.tell), else its type and fields.
+  function words(j, which) {
+    const lines = options.tell ? options.tell(j[which], j[`${which}_events`] || [], j.seat) : null;
+    return lines ? lines.map(plain).join(' · ') : describe(options.game, j[which]);
   }
 
   function item(j) {
@@ -123,7 +132,9 @@ export function mountReview(root, options) {
     const j = judged.find((d) => d.index === view.chosen);
     // The note the viewer shows over the board while it is at this position.
     const note = j ? () => html`<div class="review-note">${details(j)}</div>` : null;
-    options.jump(Number(button.dataset.frame), Number(button.dataset.seat), note);
+    // The board marks where the move was played and where the bot would have played.
+    const marks = j ? [{ kind: 'played', action: j.played, seat: j.seat }, { kind: 'best', action: j.best, seat: j.seat }] : null;
+    options.jump(Number(button.dataset.frame), Number(button.dataset.seat), note, marks);
   });
 
   async function start() {
@@ -156,6 +167,14 @@ function errorText(err) {
   if (err.status === 429) return t('review.busy');
   if (err.status === 409) return err.reason;
   return t('error.network', { reason: err.reason });
+}
+
+// A log line is text or markup (a round's end in bold): the review wants its words.
+function plain(line) {
+  if (typeof line === 'string') return line;
+  const holder = document.createElement('span');
+  setHTML(holder, line);
+  return holder.textContent;
 }
 
 /**

@@ -68,6 +68,8 @@ class CafeBoard extends Board {
 
   logChanged() { renderLog(this); }
 
+  tellEvent(ev) { return logLine(ev, (s) => this.seatName(s)); }
+
   refused() {
     this.pending = false;
     this.clearChoices();

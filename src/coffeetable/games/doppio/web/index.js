@@ -14,6 +14,7 @@ import { Board } from '../../js/board.js';
 import { bindInput } from './input.js';
 import { keepValid } from './model.js';
 import { installCss } from './pieces.js';
+import { logLine } from './log.js';
 import { render, renderLog, renderOver } from './view.js';
 
 class DoppioBoard extends Board {
@@ -56,6 +57,8 @@ class DoppioBoard extends Board {
     };
     bindInput(this);
   }
+
+  tellEvent(ev) { return logLine(this, ev); }
 
   stateChanged() {
     this.el.dataset.seq = String(this.seq);

@@ -71,6 +71,13 @@ function statusText(b) {
   return html`${round}${t('doppio.theirTurn', { name: b.name(v.turn) })}`;
 }
 
+/** The spaces a move touches (the review marks them). */
+function spacesOf(action) {
+  if (action.type === 'place') return [action.space];
+  if (action.type === 'move' || action.type === 'exchange') return [action.from, action.to];
+  return [];
+}
+
 function pathSvg(b) {
   const v = b.view;
   const setup = v.phase === 'setup';
@@ -91,7 +98,10 @@ function pathSvg(b) {
         <title>${pieceName(kind, colour)}</title>${pieceOnSpace(kind, colour, x0)}</g>`;
     });
     const ghost = setup && target ? html`<g class="ghost">${pieceOnSpace(v.setup.kind, b.colour, x0)}</g>` : '';
-    return html`<g class="space ${target ? 'target' : ''}" data-testid="space-${i}" ${attrs({ 'data-target': target ? i : null })}>
+    // The review points here: the reviewed move (or the bot's) was played on this space.
+    const mark = b.marked(i, spacesOf);
+    const marks = mark.split(' ').filter(Boolean).map((kind) => `marked-${kind}`).join(' ');
+    return html`<g class="space ${target ? 'target' : ''} ${marks}" data-testid="space-${i}" ${attrs({ 'data-target': target ? i : null, 'data-review': mark || null })}>
       <rect class="space-bg" x="${x0}" y="0" width="${SPACE_W}" height="${SPACE_H}" rx="12"/>
       <text class="space-no" x="${x0 + 9}" y="20">${i + 1}</text>
       ${ghost}${pieces}

@@ -42,6 +42,11 @@ function fit(text, width = 52, perChar = 3.1) {
   return text.length * perChar > width ? attrs({ textLength: width, lengthAdjust: 'spacingAndGlyphs' }) : '';
 }
 
+/** A card from its id, as games/fika/cards.py numbers them: six numbers a colour, in COLOURS' order. */
+export function cardOf(id) {
+  return { id, colour: COLOURS[Math.floor(id / 6)], number: (id % 6) + 1 };
+}
+
 export function cardName(card) {
   if (!card) return t('fika.empty');
   return t('fika.cardName', { colour: t(`fika.colour.${card.colour}`), number: card.number });

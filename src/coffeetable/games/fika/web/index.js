@@ -7,7 +7,7 @@
 import { html, setHTML } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
 import { Board } from '../../js/board.js';
-import { installCss, installSprite } from './cards.js';
+import { cardName, cardOf, installCss, installSprite } from './cards.js';
 import { bindInput } from './input.js';
 import { describe } from './log.js';
 import { render } from './view.js';
@@ -40,6 +40,14 @@ class FikaBoard extends Board {
   logEntry(ev) {
     const line = describe(this, ev);
     return line ? { text: line, round: ev.type === 'round_over' || ev.type === 'game_over' } : null;
+  }
+
+  tellEvent(ev) { return describe(this, ev); }
+
+  /** A pick is secret until both have picked: the review names the card picked. */
+  tellMove(action, events, seat) {
+    if (action.type === 'pick') return [t('fika.ev.pickedCard', { name: this.name(seat), card: cardName(cardOf(action.card)) })];
+    return super.tellMove(action, events, seat);
   }
 
   /** A seat in the board's sentences: "Ada (you)" for yours. */

@@ -20,6 +20,17 @@ export function effectTokens(action, me) {
   return tokens;
 }
 
+/** The keys a move of `seat` touches (the review marks them on the board). */
+export function moveTokens(action, seat) {
+  if (action.type === 'pick') return [`hand:${action.card}`];
+  if (action.type === 'place') return [`cafe:${seat}:${action.spot}`];
+  if (action.type === 'effect') {
+    if (action.swaps) return action.swaps.flatMap(([spot, card]) => [`cafe:${seat}:${spot}`, `hand:${card}`]);
+    return effectTokens(action, seat);
+  }
+  return [];
+}
+
 function pairKey(spot, card) { return `${spot}/${card}`; }
 
 /** The effect actions still possible with what was clicked so far. */

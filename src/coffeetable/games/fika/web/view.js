@@ -9,7 +9,7 @@ import { hintKey, setHTMLKeepingEndActions } from '../../js/board.js';
 import {
   back, cardName, empty, face, group as groupCard, street as streetCard,
 } from './cards.js';
-import { clickables, confirmable, readPos } from './model.js';
+import { clickables, confirmable, moveTokens, readPos } from './model.js';
 
 /** A card in a line of text: its colour's symbol and its number. */
 function chip(card) {
@@ -62,8 +62,11 @@ function cardSlot(b, m, token, inner, testid, extra = '') {
   const can = m.clicks.has(token);
   const sel = m.selected.has(token);
   const keys = can || sel ? attrs({ 'data-click': token, tabindex: 0, role: 'button' }) : '';
-  return html`<div class="fk-slot ${can ? 'clickable' : ''} ${sel ? 'selected' : ''} ${extra}"
-    ${keys} data-testid="${testid}">${inner}</div>`;
+  // The review points here: the reviewed move was played (or the bot would play) on this.
+  const mark = b.marked(token, moveTokens);
+  const marks = mark.split(' ').filter(Boolean).map((kind) => `marked-${kind}`).join(' ');
+  return html`<div class="fk-slot ${can ? 'clickable' : ''} ${sel ? 'selected' : ''} ${marks} ${extra}"
+    ${keys} ${attrs({ 'data-review': mark || null })} data-testid="${testid}">${inner}</div>`;
 }
 
 function playerBar(b, seat, where) {
