@@ -382,6 +382,55 @@ def test_one_client_or_account_holds_at_most_reviews_per_client() -> None:
     asyncio.run(scenario())
 
 
+class Counting(Executor):
+    """Runs each job on a thread and counts how many ran at once (each lingers a little)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.now = self.most = 0
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+
+        def run() -> None:
+            with self.lock:
+                self.now += 1
+                self.most = max(self.most, self.now)
+            time.sleep(0.05)
+            result = fn(*args, **kwargs)
+            with self.lock:  # done before the review hears of it
+                self.now -= 1
+            future.set_result(result)
+
+        threading.Thread(target=run, daemon=True).start()
+        return future
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_one_review_keeps_every_worker_busy_and_no_more(workers: int) -> None:
+    """A review's parts are independent: with ``review_workers`` workers, that many run
+    at once (a review takes about 1/workers of the time), never more; the judgements
+    are those of a review made part by part."""
+    log = fika_log(9, 40)
+    assert len(decisions(log, {0})) > 3 * 4  # more parts than workers
+    limits = dataclasses.replace(TEST_LIMITS, review_workers=workers, review_iterations=6)
+    pool = Counting()
+
+    async def scenario() -> dict[str, Any]:
+        reviews = Reviews(FakeLobby(FakeTable("a", log)), limits, executor=pool)  # type: ignore[arg-type]
+        review = await reviews.start("a")
+        assert review.task is not None
+        await review.task
+        assert review.status == "done" and review.done == review.total
+        await reviews.close()
+        return review.json()
+
+    done = asyncio.run(scenario())
+    assert pool.most == workers
+    alone = judge_many(log, decisions(log, {0}), iterations=6, seed=log.seed)
+    assert sorted(j["index"] for j in done["decisions"]) == [j.index for j in alone]
+
+
 class GatePool(Gate):
     """The review pool of a test server: jobs wait for ``GatePool.release``."""
 

@@ -13,7 +13,9 @@ the person's seat: the log does not say who chose.
 
 The searches run in worker processes (``review_workers`` of them, a
 ``ProcessPoolExecutor``), a few decisions at a time, so the event loop and the
-tables never wait on them and progress is counted as the parts come back. At
+tables never wait on them and progress is counted as the parts come back; one
+review's parts run on every worker at once (a review with two workers takes about
+half the time). At
 most ``reviews_at_once`` run at once (then 429), and at most ``reviews_per_client``
 of them for one client address or one account (then 429: one client's requests
 held every slot for minutes); the last ``review_cache``
@@ -217,14 +219,26 @@ class Reviews:
         self, review: Review, match: dict[str, Any], indices: list[int], seed: int
     ) -> None:
         loop = asyncio.get_running_loop()
-        judged: list[dict[str, Any]] = []
-        try:
-            for start in range(0, len(indices), CHUNK):
-                part = indices[start : start + CHUNK]
-                judged += await loop.run_in_executor(
+        parts = [indices[start : start + CHUNK] for start in range(0, len(indices), CHUNK)]
+        # One review keeps every worker busy (its parts are independent), but never
+        # more parts in the pool than workers: another review's parts take turns.
+        slots = asyncio.Semaphore(max(1, self.limits.review_workers))
+
+        async def judge_part(part: list[int]) -> list[dict[str, Any]]:
+            async with slots:
+                found = await loop.run_in_executor(
                     self._pool(), judge_chunk, match, part, review.iterations, seed
                 )
-                review.done += len(part)
+            review.done += len(part)
+            return found
+
+        tasks = [asyncio.ensure_future(judge_part(part)) for part in parts]
+        try:
+            try:
+                judged = [j for found in await asyncio.gather(*tasks) for j in found]
+            finally:  # a part failed, or the server stops: the others stop too
+                for task in tasks:
+                    task.cancel()
         except asyncio.CancelledError:
             review.status, review.error = "failed", "the server stopped"
             raise
