@@ -24,7 +24,7 @@ from typing import Any
 
 from coffeetable import games
 from coffeetable.bots.review import decisions
-from coffeetable.engine import MatchLog
+from coffeetable.engine import Action, MatchLog
 from coffeetable.server.api.review_jobs import Reviews
 from coffeetable.server.limits import Limits
 
@@ -32,7 +32,8 @@ from coffeetable.server.limits import Limits
 def random_match(game: str, actions: int) -> MatchLog:
     """The first seeded random match of ``game`` at least ``actions`` long (its whole log)."""
     for seed in range(1, 1000):
-        state, rng, log = games.get(game).new_state(players=2, seed=seed), random.Random(seed), []
+        state, rng = games.get(game).new_state(players=2, seed=seed), random.Random(seed)
+        log: list[tuple[int | None, Action]] = []
         while not state.is_over:
             seat = state.actors()[0]
             action = rng.choice(state.legal_actions(seat))
