@@ -23,12 +23,12 @@ def get(server: Server, path: str) -> dict:
         return json.loads(response.read())
 
 
-def finished_fika(server: Server, name: str = "Ada") -> str:
-    """A Fika match of a person (seat 0, played at random over a socket) against greedy."""
+def finished_fika(server: Server, name: str = "Ada", game: str = "fika") -> str:
+    """A match of a person (seat 0, played at random over a socket) against greedy."""
     created = server.post(
         "/api/tables",
         {
-            "game": "fika",
+            "game": game,
             "players": 2,
             "name": name,
             "bots": {"1": "greedy"},
@@ -115,6 +115,38 @@ def test_the_review_shows_progress_then_the_mistakes_and_jumps_to_one(page, serv
     page.reload()
     page.wait_for_selector(tid("review-mistakes"))
     assert get(server, f"/api/tables/{table_id}/review")["decisions"] == review["decisions"]
+
+
+#: What a board marks for a move, by game and the move's type.
+MARKED = {"doppio": ("place", "move", "exchange"), "cafe": ("produce", "dry", "roast", "deliver")}
+
+
+@pytest.mark.parametrize("game", sorted(MARKED))
+def test_the_review_names_moves_in_the_logs_words_and_the_board_marks_them(  # type: ignore[no-untyped-def]
+    page, server: Server, game: str
+) -> None:
+    table_id = finished_fika(server, game=game)
+    page.goto(f"{server.url}/#/replay/{table_id}")
+    page.wait_for_selector(f"{tid('replay-frame')}[data-frame='0']")
+    page.click(tid("review-start"))
+    page.wait_for_selector(f"{tid('review-panel')}[data-status='done']", timeout=LONG)
+    review = get(server, f"/api/tables/{table_id}/review")
+    costly = [j for j in review["decisions"] if j["cost"] is not None and j["cost"] >= 0.005]
+    if len(costly) > 10:
+        page.click(tid("review-all"))
+    items = page.query_selector_all(tid("review-mistake"))
+    assert len(items) == len(costly) > 0
+    for item, judged in zip(items, costly, strict=True):
+        words = item.query_selector(tid("review-played")).inner_text()  # type: ignore[union-attr]
+        # The log's words, not the engine's notation ("place (space 2)", "(area 1,-1").
+        for field in judged["played"]:
+            assert f"({field} " not in words and f"· {field} " not in words, words
+    marked = [j for j in costly if j["played"]["type"] in MARKED[game]]
+    assert marked, "no mistake of a marked kind in this match"
+    page.click(f"{tid('review-mistake')}[data-frame='{marked[0]['index']}']")
+    page.wait_for_selector(f"{tid('replay-frame')}[data-frame='{marked[0]['index']}']")
+    page.wait_for_selector("[data-review~='played']")
+    page.wait_for_selector("[data-review~='best']")
 
 
 def test_a_real_time_match_offers_no_review(page, server: Server) -> None:  # type: ignore[no-untyped-def]

@@ -101,7 +101,10 @@ export function areaSvg(player, opts = {}) {
     const px = s.x * S;
     const py = s.y * S;
     const tip = opts.tip ? html`<title>${opts.tip(s)}</title>` : '';
-    return html`<g class="square" data-x="${s.x}" data-y="${s.y}" data-icon="${s.icon}">${tip}
+    // The review points here: a reviewed move (or the bot's) was made on this square.
+    const mark = opts.review ? opts.review(s.x, s.y) : '';
+    const marked = mark.split(' ').filter(Boolean).map((kind) => `marked-${kind}`).join(' ');
+    return html`<g class="square ${marked}" data-x="${s.x}" data-y="${s.y}" data-icon="${s.icon}" ${attrs({ 'data-review': mark || null })}>${tip}
       <rect class="sq sq-${s.icon}" x="${px}" y="${py}" width="${S}" height="${S}"/>
       ${s.icon === 'cafe' ? '' : glyph(s.icon, s.colour, px, py)}</g>`;
   });

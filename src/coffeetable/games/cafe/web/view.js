@@ -106,6 +106,13 @@ function waitText(b) {
   return t('cafe.wait.actions', { names: busy.map((s) => b.name(s)).join(', ') });
 }
 
+/** The squares a move of `seat` was made on, as `seat:x:y` (the review marks them). */
+function squaresOf(action, seat) {
+  if (action.area) return [`${seat}:${action.area[0]}:${action.area[1]}`];
+  if (action.type === 'place') return [`${seat}:${action.x}:${action.y}`];
+  return [];
+}
+
 function playerPanel(b, seat, big) {
   const v = b.view;
   const p = v.players[seat];
@@ -121,6 +128,7 @@ function playerPanel(b, seat, big) {
     targets: mine && b.delivery ? b.delivery.targets() : null,
     ghost: mine,
     testid: `area-${seat}`,
+    review: (x, y) => b.marked(`${seat}:${x}:${y}`, squaresOf),
     label: seat === b.me ? t('cafe.areaMine') : t('cafe.areaOf', { name: b.name(seat) }),
     cafeTitle: (cafe) => cafeText(cafe),
     tip: (sq) => t(`cafe.icon.${sq.icon}`),
