@@ -35,7 +35,7 @@ class GenericBoard {
       <p class="generic-turn" data-testid="generic-turn"></p>
       <dl class="generic-view" data-testid="generic-view"></dl>
       <div class="generic-actions" data-testid="generic-actions"></div>
-      <ol class="generic-log" data-testid="game-log"></ol>
+      <ol class="generic-log" tabindex="0" data-testid="game-log"></ol>
     </div>`);
     this.el = root.querySelector('.generic-board');
     this.unbind = onClick(this.el, '[data-index]', (event, button) => {

@@ -240,7 +240,7 @@ function seatRow(game, seat) {
   const bots = levels.map((level) =>
     html`<option value="bot:${level}" ${attrs({ selected: level === usual })}>${t('lobby.botLevel', { level: botName(level) })}</option>`);
   return html`<li><span class="seat-no">${t('lobby.seat', { n: seat + 1 })}</span>
-    <select name="seat-${seat}" data-testid="seat-select-${seat}">
+    <select name="seat-${seat}" aria-label="${t('lobby.seat', { n: seat + 1 })}" data-testid="seat-select-${seat}">
       <option value="open">${t('lobby.openSeat')}</option>${bots}${programOptions()}
     </select>${programInput(seat)}</li>`;
 }

@@ -38,7 +38,7 @@ class CafeBoard extends Board {
           </section>
           <aside class="cf-side">
             <div class="cf-others" data-testid="others"></div>
-            <div class="panel cf-logbox"><h3 class="cf-log-title"></h3><ol class="cf-log" data-testid="log"></ol></div>
+            <div class="panel cf-logbox"><h3 class="cf-log-title"></h3><ol class="cf-log" tabindex="0" data-testid="log"></ol></div>
           </aside>
         </div>
         <div class="cf-over"></div>

@@ -39,7 +39,7 @@ class DoppioBoard extends Board {
           </div>
           <aside class="d-side panel">
             <h3 data-i18n="doppio.log"></h3>
-            <ol class="d-log" data-testid="game-log"></ol>
+            <ol class="d-log" tabindex="0" data-testid="game-log"></ol>
           </aside>
         </div>
         <div class="d-over"></div>

@@ -3,7 +3,7 @@
 // apart; the owner's back (coffee, wine glass, ice cream, pizza, croissant,
 // cake for seats 0-5) shows as a small emblem in a corner.
 
-import { html, setHTML, trustedMarkup } from '../../js/dom.js';
+import { attrs, html, setHTML, trustedMarkup } from '../../js/dom.js';
 
 export const COLOURS = ['red', 'green', 'blue', 'yellow'];
 export const BACKS = ['coffee', 'wine', 'icecream', 'pizza', 'croissant', 'cake'];
@@ -63,7 +63,9 @@ export function face(card, label = '') {
   const { colour, value, owner } = card;
   const joker = card.as != null ? html`<g class="joker-as"><rect x="31" y="57" width="24" height="15" rx="7.5"/>
     <text x="43" y="68.5">=${card.as}</text></g>` : '';
-  return html`<svg class="card face c-${colour}" viewBox="0 0 60 84" role="img" aria-label="${label}">
+  // Unlabelled (a card under a stack, which its stack names): decoration for screen readers.
+  const named = label ? attrs({ role: 'img', 'aria-label': label }) : attrs({ 'aria-hidden': 'true' });
+  return html`<svg class="card face c-${colour}" viewBox="0 0 60 84" ${named}>
     <rect class="card-bg" x="1.5" y="1.5" width="57" height="81" rx="7"/>
     <rect class="card-band" x="5" y="5" width="50" height="74" rx="4.5"/>
     <use href="#suit-${colour}" class="suit-big" x="10" y="22" width="40" height="40"/>

@@ -291,7 +291,7 @@ class EspressoBoard extends Board {
     const zero = Boolean((this.view.options || {}).zero);
     const lines = this.log.map((ev) => logLine(ev, m.names, zero)).filter(Boolean).slice(-60);
     const changed = patch(el, html`<section class="panel game-log"><h3>${t('espresso.log')}</h3>
-      <ol data-testid="game-log" data-count="${lines.length}">${lines.map((line) => html`<li>${line}</li>`)}</ol></section>`);
+      <ol tabindex="0" data-testid="game-log" data-count="${lines.length}">${lines.map((line) => html`<li>${line}</li>`)}</ol></section>`);
     if (changed) this.scrollLog();
   }
 

@@ -98,7 +98,8 @@ export function group(threeAt, known = null) {
   const knownMark = known
     ? html`<g class="known"><use href="#fika-${known.colour}" x="4" y="4" width="11" height="11"/><text x="20" y="13">${known.number}</text></g>`
     : '';
-  return html`<svg class="fcard group ${threeAt ? `three-${threeAt}` : 'sideways'}" viewBox="0 0 60 84" role="img">
+  const label = `${t('fika.group')}: ${top} + ${bottom}${known ? ` (${t('fika.groupKnown', { card: cardName(known) })})` : ''}`;
+  return html`<svg class="fcard group ${threeAt ? `three-${threeAt}` : 'sideways'}" viewBox="0 0 60 84" role="img" aria-label="${label}">
     <rect class="bg" x="1.5" y="1.5" width="57" height="81" rx="6"/>
     <rect class="half half-${top}" x="5" y="5" width="50" height="36" rx="4"/>
     <rect class="half half-${bottom}" x="5" y="43" width="50" height="36" rx="4"/>

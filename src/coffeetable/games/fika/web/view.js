@@ -232,7 +232,7 @@ function scoreBox(b) {
 
 function logBox(b) {
   const items = b.log.map((e) => html`<li class="${e.round ? 'strong' : ''}">${e.text}</li>`);
-  return html`<section class="box fika-log"><h3>${t('fika.log')}</h3><ol data-testid="log" data-count="${b.log.length}">${items}</ol></section>`;
+  return html`<section class="box fika-log"><h3>${t('fika.log')}</h3><ol tabindex="0" data-testid="log" data-count="${b.log.length}">${items}</ol></section>`;
 }
 
 function guide(b) {
