@@ -287,7 +287,7 @@ def test_the_one_seat_environment_plays_against_a_bot() -> None:
         OpponentEnv("espresso")
 
 
-@pytest.mark.parametrize("name", ["fika", "cafe", "espresso"])
+@pytest.mark.parametrize("name", with_codec())
 def test_a_bool_mask_is_the_int8_mask(name: str) -> None:
     """``mask_dtype="bool"``: the same legal indices, as bool, in a bool space; others refused."""
     fast, plain = pz.env(name, mask_dtype="bool"), pz.env(name)

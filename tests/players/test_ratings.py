@@ -294,6 +294,8 @@ def fake_table(seats: list[dict[str, Any]], rated: bool = True, **kw: Any) -> An
         players=len(seats),
         settings={"rated": rated},
         status=kw.get("status", "over"),
+        # Every seat acted by its own player (the table's face says so: ``acted``).
+        acted=set(kw.get("acted", range(len(seats)))),
         seats=[
             SimpleNamespace(
                 index=i,

@@ -20,6 +20,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from coffeetable.server.lobby.lobby import Lobby
+from coffeetable.server.tables import wire
 from coffeetable.server.tables.connections import Connection, SocketRates, encode
 from coffeetable.server.tables.inbox import POLICY, TRY_LATER, frame_size
 from coffeetable.server.ws import admit, refuse
@@ -77,7 +78,7 @@ async def _serve_echo(websocket: WebSocket, lobby: Lobby, group: str | None) -> 
     members = {conn} if group is None else groups.join(group, conn)
     if members is None:
         reason = f"this echo group is full (at most {MAX_GROUP} sockets)"
-        conn.send_json({"type": "error", "reason": reason})
+        conn.send_json(wire.error(reason, wire.TOO_MANY_SOCKETS))
         conn.close(TRY_LATER, reason)
         await conn.pump()
         return
@@ -109,11 +110,11 @@ def answer(frame: Mapping[str, Any], throttle: SocketRates) -> tuple[str | None,
     text = frame.get("text")
     limit = throttle.limits.max_message_bytes
     if frame_size(text, frame.get("bytes")) > limit:
-        return encode({"type": "error", "reason": f"a message is at most {limit} bytes"}), False
+        return encode(wire.error(f"a message is at most {limit} bytes")), False
     if not throttle.messages.take():
         if not throttle.refused():
             return None, False
-        return encode({"type": "error", "reason": throttle.too_many_messages}), False
+        return encode(wire.error(throttle.too_many_messages, wire.RATE)), False
     if text is None:
-        return encode({"type": "error", "reason": "send text frames, not binary ones"}), False
+        return encode(wire.error("send text frames, not binary ones")), False
     return text, True

@@ -1,7 +1,7 @@
 """WebSockets: ``/ws/tables/{id}?token=T`` to play or watch (``/ws/echo``: ``echo.py``).
 
-Server -> client messages (JSON text frames; their JSON Schemas: ``api/protocol.py``,
-served at ``GET /api/protocol``):
+Server -> client messages (JSON text frames, each built by ``tables/wire.py``; their
+JSON Schemas: ``api/protocol.py``, served at ``GET /api/protocol``):
 
 - ``{"type": "table", "table": summary}``: on connect and whenever seats change
   (a seat's ``stand_in`` names the bot playing for its absent person);

@@ -21,9 +21,10 @@ the box and inside it otherwise; the 8th is made on a box of ``w + h <= 19``
 (``w <= 17``, ``h <= 16``), so anchors ``(x0 - 2 + i, y0 - 2 + j)`` with
 ``(i, j)`` in the same 19 x 18 frame hold them all.
 
-**Deliveries** are named by the roasting area's *slot*: its place among the
-company's roasting areas in reading order of their first squares (areas
-change only when a card is laid, never during the actions phase). A company
+**Deliveries** (``codec_deliveries.py``) are named by the roasting area's
+*slot*: its place among the company's roasting areas in reading order of
+their first squares (areas change only when a card is laid, never during the
+actions phase). A company
 shows at most 12 roasting squares (1 on its start card, at most 2, 2, 2, 1,
 1, 1, 1, 1 on 8 plan cards), so 12 slots. A delivery's recipient is one of
 19: 0 the warehouse (``"to": {}``); 1 the company's start café; 2-17 one
@@ -74,6 +75,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from coffeetable.engine import Action, IllegalAction, State, View
 from coffeetable.games.cafe.cards import COLOURS, PLANS, ROUNDS, STARTS
+from coffeetable.games.cafe.codec_deliveries import (
+    CAFE_IDS,
+    PLAN_CAFES,
+    Delivery,
+    Wants,
+    company_wants,
+    deliveries,
+    recipient_tos,
+)
 from coffeetable.games.cafe.rules import CafeState
 from coffeetable.interop.encoding import Codec, Features, action_key, relative, scaled
 
@@ -98,9 +108,6 @@ def _roasts(card: Any) -> int:
 #: Roasting squares a company can show: its start card's and 8 plan cards' most.
 ROAST_SLOTS = max(map(_roasts, STARTS)) + sum(sorted(map(_roasts, PLANS))[-ROUNDS:])
 PLAN_IDS = [card.id for card in PLANS]
-START_IDS = frozenset(card.id for card in STARTS)
-CAFE_IDS = [card.id for card in STARTS + PLANS if card.has_cafe]
-PLAN_CAFES = [card.id for card in PLANS if card.has_cafe]
 #: warehouse, start café, each plan café, every café
 RECIPIENTS = 3 + len(PLAN_CAFES)
 ICONS = ("bean", "dry", "roast", "cup", "ship", "cafe", "blank")
@@ -431,72 +438,6 @@ class CafeCodec(Codec):
         """``observe(state.view(seat))``, read straight from the state (``codec_state``)."""
         assert isinstance(state, CafeState)
         return self._state.observe(state, seat, self.observation_size)
-
-
-#: A delivery's ``to``: café id -> colour -> cubes; a café's wants: colour -> cubes.
-Delivery = dict[str, dict[str, int]]
-Wants = dict[str, dict[str, int]]
-
-
-def company_wants(company: Any) -> Wants:
-    """café id -> colour -> cubes it still takes (``Cafe.wants``), for every café."""
-    out: Wants = {}
-    for cafe in company.cafes.values():
-        if cafe.lost:
-            out[cafe.id] = dict.fromkeys(COLOURS, 0)
-        else:
-            need, have = cafe.need, cafe.have
-            out[cafe.id] = {c: max(0, need.get(c, 0) - have.get(c, 0)) for c in COLOURS}
-    return out
-
-
-def recipient_tos(cubes: Mapping[str, int], wants: Wants) -> list[Delivery]:
-    """The ``to`` of an area's delivery for each recipient 0..18 (see the module docstring).
-
-    ``cubes`` are the area's cubes per colour; ``wants`` the company's cafés
-    (id -> colour -> cubes it still takes). A recipient the company has no café
-    for gives what the warehouse gives (the same dict: they are compared, not changed).
-    """
-
-    present = [(colour, n) for colour, n in cubes.items() if n > 0]  # in cubes' order
-
-    def one(cafe_id: str) -> Delivery:
-        """What a single café takes (the rest to the warehouse)."""
-        wanted = wants[cafe_id]
-        got = {colour: min(wanted[colour], n) for colour, n in present if wanted[colour]}
-        return {cafe_id: got} if got else {}
-
-    def every(order: list[str]) -> Delivery:
-        """Each café in ``order`` takes what it still wants of what is left."""
-        left = dict(present)
-        to: Delivery = {}
-        for cafe_id in order:
-            wanted = wants[cafe_id]
-            got = {}
-            for colour, n in left.items():
-                give = min(wanted[colour], n)
-                if give:
-                    got[colour] = give
-                    left[colour] = n - give
-            if got:
-                to[cafe_id] = got
-        return to
-
-    owned = [cafe_id for cafe_id in CAFE_IDS if cafe_id in wants]
-    start = next((cafe_id for cafe_id in owned if cafe_id in START_IDS), None)
-    warehouse: Delivery = {}
-    out = [warehouse, warehouse if start is None else one(start)]
-    out += [one(cafe_id) if cafe_id in wants else warehouse for cafe_id in PLAN_CAFES]
-    out.append(every(owned))
-    return out
-
-
-def deliveries(area: list[int], tos: list[Delivery]) -> list[Action]:
-    """The delivery actions of an area, one per recipient's ``to`` (fresh dicts each)."""
-    return [
-        {"type": "deliver", "area": list(area), "to": {k: dict(v) for k, v in to.items()}}
-        for to in tos
-    ]
 
 
 def features(view: View, f: Features) -> None:

@@ -19,7 +19,6 @@ import numpy as np
 
 from coffeetable.games.cafe.cards import COLOURS
 from coffeetable.games.cafe.codec import (
-    CAFE_IDS,
     CAFE_VALUES,
     CELLS,
     COLOUR_OFFSET,
@@ -30,6 +29,7 @@ from coffeetable.games.cafe.codec import (
     SQUARE,
     Frame,
 )
+from coffeetable.games.cafe.codec_deliveries import CAFE_IDS
 from coffeetable.games.cafe.grid import TURNS
 from coffeetable.games.cafe.layout import AREA_KINDS, LEAST_COVER, MOST_COVER, Pos
 

@@ -35,14 +35,11 @@ from coffeetable.games.cafe.codec import (
     RECIPIENTS,
     ROAST_BASE,
     ROAST_SLOTS,
-    Delivery,
     Frame,
-    Wants,
-    company_wants,
     position_action,
-    recipient_tos,
 )
 from coffeetable.games.cafe.codec_board import board, frame
+from coffeetable.games.cafe.codec_deliveries import Delivery, Wants, company_wants, recipient_tos
 from coffeetable.games.cafe.grid import orientations
 from coffeetable.games.cafe.layout import Area, Pos
 from coffeetable.games.cafe.rules import CafeState

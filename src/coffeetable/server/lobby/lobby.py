@@ -387,7 +387,7 @@ class Lobby:
             raise TableError(403, bot_seats.OWN_BOTS)
         bot_seats.mark(seat, table.settings, bot)
         seat.absent_since = time.monotonic()
-        table.arm_grace(index)
+        table.stand_ins.arm_grace(index)
         await table.save_settings()
         await self._seated(table, seat)
 
@@ -437,7 +437,7 @@ class Lobby:
             bot_seats.mark_owner(seat, table.settings, joiner_bot.owner)
             await table.save_settings()
         seat.absent_since = time.monotonic()  # away until they connect: their grace starts
-        table.arm_grace(seat.index)
+        table.stand_ins.arm_grace(seat.index)
         await self._seated(table, seat)
         return seat.index, None if joiner_bot is not None else token
 
@@ -456,7 +456,7 @@ class Lobby:
             seat.left = True
             seat.bot = level_for(table.game)
             table.left_order.append(index)
-        table.unseat_clients(index)
+        table.audience.unseat(index)
         record = seat.record()
         await self.store.write(lambda conn: self.store.db.update_seat(conn, table.id, record))
         await self._person_left(table, index)
@@ -464,7 +464,7 @@ class Lobby:
             await table.abandon()
         elif table.status == "running":
             start_bots(table)
-        table.broadcast_table()
+        table.audience.broadcast_table()
         return index
 
     async def seat_bot(
@@ -488,14 +488,14 @@ class Lobby:
         seat = table.seats[index]
         if seat.is_person and index != mine:
             self._check_away(table, index)
-            await table.stand_in(index, level)  # the seat stays theirs
+            await table.stand_ins.stand_in(index, level)  # the seat stays theirs
             return
         stop_bot(table, index)
         had_person = seat.is_person
         seat.bot, seat.token_hash = level, None
         seat.name = f"{level.capitalize()} bot"
         if had_person:
-            table.unseat_clients(index)
+            table.audience.unseat(index)
             table.left_order.append(index)
             await self._person_left(table, index)
         await self._seated(table, seat)
@@ -505,8 +505,8 @@ class Lobby:
     @staticmethod
     def _check_away(table: Table, index: int) -> None:
         """Refuse a stand-in for a person who is connected or within their grace."""
-        if not table.grace_over(index):
-            away, grace = table.seats[index].away_for(), table.grace_seconds
+        if not table.stand_ins.grace_over(index):
+            away, grace = table.seats[index].away_for(), table.stand_ins.grace_seconds
             raise TableError(
                 409,
                 f"seat {index}'s player is connected or was only away for {away:.0f} s;"
@@ -517,7 +517,7 @@ class Lobby:
     async def _person_left(table: Table, index: int) -> None:
         """Seat ``index`` has no person any more: no grace, no stand-in for them."""
         had_stand_in = table.seats[index].stand_in is not None
-        table.person_left(index)
+        table.stand_ins.person_left(index)
         if had_stand_in:
             await table.save_settings()
 
@@ -539,4 +539,4 @@ class Lobby:
             await table.begin()
         elif table.status == "running" and seat.bot is not None:
             start_bots(table)
-        table.broadcast_table()
+        table.audience.broadcast_table()

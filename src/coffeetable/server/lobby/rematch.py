@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from coffeetable.server.errors import TableError
 from coffeetable.server.lobby.lobby import Lobby
 from coffeetable.server.lobby.table_settings import TABLE_SETTINGS
-from coffeetable.server.tables import seating
+from coffeetable.server.tables import seating, wire
 from coffeetable.server.tables.stand_ins import level_for
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ class Rematches:
             "waiting": waiting,
             "table_id": offer.table_id,
         }
-        table.broadcast({"type": "rematch", **status})
+        table.audience.broadcast(wire.rematch(status))
         if offer.table_id is None:
             return {"status": "waiting", **status}
         new_token = offer.tokens.pop(seat, None)

@@ -1,126 +1,108 @@
-"""The clients of a table: who is connected, and what each of them is sent.
+"""The audience of a table: who is connected, and what each of them is sent.
 
-``TableClients`` is the half of ``Table`` that talks: it attaches and detaches
-WebSocket clients, counts each seat's connections, and sends states computed
-once per seat (view, legal actions and actors) to every client of that seat.
-The public events of an action ride in the state that follows it
-(``"events"``): one frame per client per action, whatever the action caused.
+``Audience`` holds a table's WebSocket clients: it counts each seat's
+connections, welcomes an arriving client (the table, recent events, chat and its
+state), and sends states computed once per seat (view, legal actions and actors)
+to every client of that seat. The public events of an action ride in the state
+that follows it (``"events"``): one frame per client per action, whatever the
+action caused. It sees the table through ``AudienceFace`` (``face.py``).
 
-Arrivals and departures drive two timers: a person whose last client leaves is
-away (the seat's grace timer starts; coming back stops a stand-in), and a table
-whose last client leaves may be abandoned (``abandon.py``).
+What arrivals and departures start (a person's grace timer, a stand-in's stop,
+the abandon timer) is the table's to decide: ``add`` and ``remove`` say whether a
+seat's first client arrived or its last one left, and ``Table.attach`` and
+``Table.detach`` act on it.
 """
 
 from __future__ import annotations
 
 import time
-from collections import deque
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from coffeetable.engine import Event, State
 from coffeetable.server.tables import wire
 from coffeetable.server.tables.connections import Connection, Offer, dumps
-from coffeetable.server.tables.seats import Seat
+
+if TYPE_CHECKING:
+    from coffeetable.engine import Event
+    from coffeetable.server.tables.face import AudienceFace
 
 
-class TableClients:
-    """Connections of one table: the half of ``Table`` the others build on (clock.py,
-    stand_in.py, abandon.py); ``Table`` sets the attributes."""
+class Audience:
+    """The clients of one table, and the messages they are sent."""
 
-    connections: set[Connection]
-    seats: list[Seat]
-    state: State
-    status: str
-    holding: bool
-    _committing: bool
-    #: The chat's last messages (``chat.py``; None until loaded).
-    chat: deque[dict[str, Any]] | None
-    #: The match's last public events, for clients that arrive mid-match.
-    recent: deque[Event]
+    def __init__(self, table: AudienceFace) -> None:
+        self.table = table
+        self.connections: set[Connection] = set()
 
     @property
-    def seq(self) -> int:
-        raise NotImplementedError
+    def spectators(self) -> int:
+        return sum(1 for conn in self.connections if conn.seat is None)
 
-    def summary(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def action_key(self, seat: int, action: Any, state: State | None = None) -> Any:
-        raise NotImplementedError
-
-    def clock_json(self) -> dict[str, Any] | None:
-        return None
-
-    # From the other halves of ``Table`` (stand_in.py, abandon.py): declared, not
-    # stubbed, so that nothing here can answer for them.
-    reclaim: Callable[[int], bool]
-    arm_grace: Callable[[int], None]
-    arm_abandon: Callable[[], None]
-    cancel_abandon: Callable[[], None]
-
-    def attach(self, conn: Connection) -> None:
-        """A client arrives: it gets the table, the recent public events and chat, then (unless a
-        commit is in flight) the state. A person back at their seat takes it back
-        from its stand-in first, so that this state already offers them their moves."""
+    def add(self, conn: Connection) -> bool:
+        """Count a client in; True if it is the first one of its seat (a person is back)."""
         self.connections.add(conn)
-        self.cancel_abandon()
-        first = False
-        if conn.seat is not None:
-            seat = self.seats[conn.seat]
-            seat.connections += 1
-            first = seat.connections == 1
-            if first:
-                self.reclaim(conn.seat)
-        conn.send_json(wire.table(self.summary()))
-        conn.send_json(wire.history(list(self.recent)))
-        conn.send_json(wire.chat_history(list(self.chat or ())))
-        if not self._committing:  # else the broadcast after the commit reaches it
-            self._send_state({conn})
-        if first:
-            self.broadcast_table()
+        if conn.seat is None:
+            return False
+        seat = self.table.seats[conn.seat]
+        seat.connections += 1
+        return seat.connections == 1
 
-    def detach(self, conn: Connection) -> None:
-        """A client went away."""
+    def welcome(self, conn: Connection) -> None:
+        """An arriving client gets the table, the recent public events and chat, then
+        (unless a commit is in flight: its broadcast reaches the client) its state."""
+        table = self.table
+        conn.send_json(wire.table(table.summary()))
+        conn.send_json(wire.history(list(table.recent)))
+        conn.send_json(wire.chat_history(list(table.chat or ())))
+        if not table.committing:
+            self.send_state({conn})
+
+    def remove(self, conn: Connection) -> bool:
+        """Count a client out (and close it); True if it was the last of its seat (its
+        person is away from now on)."""
         if conn not in self.connections:
-            return
+            return False
         self.connections.discard(conn)
         conn.close()
-        if conn.seat is not None:
-            seat = self.seats[conn.seat]
-            seat.connections -= 1
-            if not seat.connections:
-                seat.absent_since = time.monotonic()
-                self.arm_grace(conn.seat)
-                self.broadcast_table()
-        if not self.connections:
-            self.arm_abandon()
+        if conn.seat is None:
+            return False
+        seat = self.table.seats[conn.seat]
+        seat.connections -= 1
+        if seat.connections:
+            return False
+        seat.absent_since = time.monotonic()
+        return True
 
-    def unseat_clients(self, index: int) -> None:
+    def unseat(self, index: int) -> None:
         """The person of seat ``index`` is gone: their open clients become spectators."""
         moved = {conn for conn in self.connections if conn.seat == index}
         for conn in moved:
             conn.seat = None
-        self.seats[index].connections = 0
-        self.seats[index].absent_since = time.monotonic()
-        self._send_state(moved)
+        seat = self.table.seats[index]
+        seat.connections = 0
+        seat.absent_since = time.monotonic()
+        self.send_state(moved)
 
     def broadcast(self, message: dict[str, Any]) -> None:
+        """``message`` (one of ``wire.py``'s) to every client, encoded once."""
         text = dumps(message)
         for conn in self.connections:
             conn.send(text)
 
     def broadcast_table(self) -> None:
-        self.broadcast(wire.table(self.summary()))
+        self.broadcast(wire.table(self.table.summary()))
 
     def broadcast_state(
         self, events: list[Event] | None = None, sender: Connection | None = None
     ) -> None:
         """Every client's new state, carrying ``events`` (what led to it; public);
         ``sender``: the socket whose action it holds."""
-        self._send_state(self.connections, events, sender)
+        self.send_state(self.connections, events, sender)
 
-    def _send_state(
+    def send_seat_state(self, index: int) -> None:
+        """The clients of seat ``index`` get their state (what they may do changed)."""
+        self.send_state({conn for conn in self.connections if conn.seat == index})
+
+    def send_state(
         self,
         conns: set[Connection],
         events: list[Event] | None = None,
@@ -134,33 +116,26 @@ class TableClients:
         """
         if not conns:
             return
+        table = self.table
+        state, seats = table.state, table.seats
         shown = events or []
-        actors = [] if self.status != "running" or self.holding else self.state.actors()
-        seq = self.seq
-        clock = self.clock_json()
+        actors = [] if table.status != "running" or table.holding else state.actors()
+        seq = table.seq
+        clock = table.clock_json()
         cache: dict[int | None, tuple[str, Offer]] = {}
         # A game whose views are all public (``Game.public_views``): one view a state.
-        public = self.state.view(None) if self.state.game.public_views else None
+        public = state.view(None) if state.game.public_views else None
         for conn in conns:
             seat = conn.seat
             if seat not in cache:
                 # A seat a stand-in plays offers its person nothing (only its bot acts).
                 legal: list[dict[str, Any]] = []
-                if seat is not None and seat in actors and self.seats[seat].bot_level is None:
-                    legal = self.state.legal_actions(seat)
+                if seat is not None and seat in actors and seats[seat].bot_level is None:
+                    legal = state.legal_actions(seat)
                 keys = None
                 if legal and seat is not None:
-                    keys = [self.action_key(seat, action) for action in legal]
-                message = {
-                    "type": "state",
-                    "seq": seq,
-                    "seat": seat,
-                    "view": self.state.view(seat) if public is None else {**public, "seat": seat},
-                    "legal": legal,
-                    "actors": actors,
-                    "events": shown,
-                }
-                if clock is not None:
-                    message["clock"] = clock
+                    keys = [table.action_key(seat, action) for action in legal]
+                view = state.view(seat) if public is None else {**public, "seat": seat}
+                message = wire.state(seq, seat, view, legal, actors, shown, clock)
                 cache[seat] = (dumps(message), Offer(seq, legal, keys))
             conn.send_state(*cache[seat], yours=conn is sender)

@@ -17,11 +17,10 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Any
 
-from coffeetable.server.tables.audience import TableClients
 from coffeetable.server.tables.submission import CLOCK
 
 if TYPE_CHECKING:
-    from coffeetable.server.tables.submission import Submission
+    from coffeetable.server.tables.face import ClockFace
 
 #: The bot that takes over a seat whose time ran out.
 CLOCK_BOT = "greedy"
@@ -76,54 +75,65 @@ class ChessClock:
         }
 
 
-class TableClock(TableClients):
-    """The clock's side of a table (a half of ``Table``, which sets the attributes)."""
+class TableClock:
+    """A table's chess clock (none: ``clock`` is None) and the timer of its running seat.
 
-    clock: ChessClock | None
-    _clock_timer: asyncio.TimerHandle | None
-    _queue: asyncio.Queue[Submission]
+    It sees the table through ``ClockFace``; when the running seat's time is up it
+    queues the CLOCK chore, and the actor asks ``expired()`` which seat ran out.
+    """
 
-    def _bump(self) -> None:  # Table's (first in its method order: never run)
-        raise NotImplementedError
+    def __init__(self, table: ClockFace, clock: ChessClock | None) -> None:
+        self.table = table
+        self.clock = clock
+        self._timer: asyncio.TimerHandle | None = None
 
-    # From stand_in.py (a sibling half): declared for mypy only, so that no stub can
-    # ever answer for it at run time.
-    if TYPE_CHECKING:
+    def json(self) -> dict[str, Any] | None:
+        """The seats' time left and whose clock runs (None: the table has no clock)."""
+        return None if self.clock is None else self.clock.json()
 
-        async def stand_in(self, index: int, level: str, expired: bool = False) -> None: ...
+    def out_of_time(self, index: int) -> bool:
+        """The seat's clock has run out (its stand-in stays for the rest of the match)."""
+        return self.clock is not None and self.clock.remaining(index) <= 0
 
-    def _switch_clock(self, over: bool = False) -> None:
+    def saved(self) -> list[float] | None:
+        """The time left per seat, as the settings keep it (None: no clock)."""
+        return None if self.clock is None else list(self.clock.left)
+
+    def switch(self, over: bool = False) -> None:
         """Charge the seat that was acting; start the clock of the single actor now."""
         if self.clock is None:
             return
-        actors = [] if over or self.status != "running" else self.state.actors()
+        table = self.table
+        actors = [] if over or table.status != "running" else table.state.actors()
         self.clock.switch(actors[0] if len(actors) == 1 else None)
-        self._arm_clock()
+        self.arm()
 
-    def _arm_clock(self) -> None:
-        if self._clock_timer is not None:
-            self._clock_timer.cancel()
-            self._clock_timer = None
+    def arm(self) -> None:
+        self.cancel()
         clock = self.clock
         if clock is None or clock.running is None:
             return
-        if self.seats[clock.running].bot is not None or clock.left[clock.running] <= 0:
+        if self.table.seats[clock.running].bot is not None or clock.left[clock.running] <= 0:
             return  # a bot's clock never runs out; a seat out of time has its stand-in
         loop = asyncio.get_running_loop()
         due = clock.remaining(clock.running)
-        self._clock_timer = loop.call_later(due, self._queue.put_nowait, CLOCK)
+        self._timer = loop.call_later(due, self.table.chore, CLOCK)
 
-    async def _on_clock(self) -> None:
-        """A clock may have run out: the greedy bot stands in for that seat from now on."""
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def expired(self) -> int | None:
+        """The seat whose time ran out just now (its time is zero from now on), or None."""
         clock = self.clock
-        if clock is None or clock.running is None or self.status != "running":
-            return
+        if clock is None or clock.running is None or self.table.status != "running":
+            return None
         index = clock.running
-        if self.seats[index].bot is not None or clock.left[index] <= 0:
-            return
+        if self.table.seats[index].bot is not None or clock.left[index] <= 0:
+            return None
         if clock.remaining(index) > 0.001:
-            self._arm_clock()  # the turn changed since the timer was set
-            return
+            self.arm()  # the turn changed since the timer was set
+            return None
         clock.expire(index)
-        await self.stand_in(index, CLOCK_BOT, expired=True)
-        self._bump()
+        return index

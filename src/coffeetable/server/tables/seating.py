@@ -1,9 +1,8 @@
 """Where accounts meet tables: rated or not, who may sit, whose seat, the match's result.
 
-These helpers read live tables duck-typed (``Table`` from ``server.tables``:
-``id``, ``game.name``, ``players``, ``settings``, ``seats`` with ``index``,
-``name``, ``bot``, ``left``, ``token_hash`` and ``user_id``, ``state`` with
-``scores`` and ``winners``), so the table code only calls them.
+These helpers read a live table through its face (``TableFace``, ``face.py``:
+its id, game, players, settings, seats, state and ``acted``), so that the table
+code only calls them.
 
 - A table is rated or not from its creation (``settings["rated"]``): rated
   by default when it has at least two seats and every person at it is signed
@@ -62,7 +61,7 @@ def seat_for_user(table: TableFace, user_id: int | None) -> int | None:
     if user_id is None:
         return None
     for seat in table.seats:
-        if getattr(seat, "user_id", None) == user_id and seat.bot is None and not seat.left:
+        if seat.user_id == user_id and seat.bot is None and not seat.left:
             return int(seat.index)
     return None
 
@@ -83,7 +82,7 @@ def summary_for(table: TableFace, left: Sequence[int] = (), status: str = "over"
             seat=int(seat.index),
             name=seat.name or f"Player {seat.index + 1}",
             score=int(scores[seat.index]),
-            user_id=getattr(seat, "user_id", None),
+            user_id=seat.user_id,
             bot=seat.bot,
         )
         for seat in table.seats
@@ -91,7 +90,7 @@ def summary_for(table: TableFace, left: Sequence[int] = (), status: str = "over"
     left_seats = list(left) + [
         seat.index for seat in table.seats if seat.left and seat.index not in left
     ]
-    started = set(range(table.players)) <= set(getattr(table, "acted", range(table.players)))
+    started = set(range(table.players)) <= table.acted
     return MatchSummary(
         table_id=table.id,
         game=table.game.name,

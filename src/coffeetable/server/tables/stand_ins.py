@@ -26,20 +26,17 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from coffeetable import bots
 from coffeetable.engine import Game
-from coffeetable.server.tables.audience import TableClients
+from coffeetable.server.tables import wire
 from coffeetable.server.tables.bot_tasks import start_bots, stop_bot
-from coffeetable.server.tables.clock import CLOCK_BOT, SAVED
+from coffeetable.server.tables.clock import CLOCK_BOT
 from coffeetable.server.tables.submission import GRACE, SAVE
 
 if TYPE_CHECKING:
-    from coffeetable.server.tables.clock import ChessClock
-    from coffeetable.server.tables.face import TableFace
-    from coffeetable.server.tables.submission import Submission
-    from coffeetable.store import Store
+    from coffeetable.server.tables.face import StandInsFace
 
 #: The settings key that holds the stand-ins: {"seat": level}.
 STAND_INS = "stand_ins"
@@ -65,73 +62,48 @@ def level_for(game: Game) -> str:
     return next((level for level in preferred if level in offered), offered[0])
 
 
-class TableStandIns(TableClients):
-    """Grace timers, stand-ins and reclaiming a seat (a half of ``Table``, which sets
-    the attributes)."""
+class StandIns:
+    """Grace timers, stand-ins and reclaiming a seat, for one table (seen through
+    ``StandInsFace``)."""
 
-    id: str
-    game: Game
-    players: int
-    settings: dict[str, Any]
-    store: Store
-    clock: ChessClock | None
-    _actor: asyncio.Task[None] | None
-    _queue: asyncio.Queue[Submission]
-
-    @property
-    def live(self) -> bool:  # Table's (first in its method order: never run)
-        raise NotImplementedError
-
-    def _init_stand_ins(self, saved: Any) -> None:
-        """Seat the saved stand-ins (and the greedy one in seats out of time)."""
+    def __init__(self, table: StandInsFace, saved: Any) -> None:
+        """``saved``: the stand-ins the table's settings held (``STAND_INS``)."""
+        self.table = table
         self._grace_timers: dict[int, asyncio.TimerHandle] = {}
         self._grace_queued = False
-        levels = bots.available(self.game.name)
+        levels = bots.available(table.game.name)
+        seats = table.seats
         if isinstance(saved, dict):
             for key, level in saved.items():
                 index = int(key) if str(key).isdigit() else -1
-                if 0 <= index < self.players and level in levels:
-                    self.seats[index].stand_in = level
-        for seat in self.seats:
+                if 0 <= index < table.players and level in levels:
+                    seats[index].stand_in = level
+        for seat in seats:
             if not seat.is_person:
                 seat.stand_in = None
-            elif self.out_of_time(seat.index):
+            elif table.out_of_time(seat.index):
                 seat.stand_in = seat.stand_in or CLOCK_BOT
 
     @property
     def grace_seconds(self) -> float:
-        value = self.settings.get("grace_seconds")
-        return grace_default(self.game) if value is None else float(value)
+        value = self.table.settings.get("grace_seconds")
+        return grace_default(self.table.game) if value is None else float(value)
 
-    def out_of_time(self, index: int) -> bool:
-        """The seat's clock has run out (its stand-in stays for the rest of the match)."""
-        return self.clock is not None and self.clock.remaining(index) <= 0
-
-    def saved_settings(self) -> dict[str, Any]:
-        """The settings as the database keeps them: with the clock and the stand-ins."""
-        saved = dict(self.settings)
-        if self.clock is not None:
-            saved[SAVED] = list(self.clock.left)
-        stand_ins = {str(s.index): s.stand_in for s in self.seats if s.stand_in is not None}
-        if stand_ins:
-            saved[STAND_INS] = stand_ins
-        return saved
-
-    async def save_settings(self) -> None:
-        saved = self.saved_settings()
-        await self.store.write(lambda conn: self.store.db.set_settings(conn, self.id, saved))
+    def saved(self) -> dict[str, str]:
+        """The stand-ins as the settings keep them: {"seat": level}."""
+        return {str(s.index): s.stand_in for s in self.table.seats if s.stand_in is not None}
 
     # -- grace ---------------------------------------------------------------
 
     def arm_grace(self, index: int) -> None:
         """The person of seat ``index`` is away: look again once their grace is over."""
         self.cancel_grace(index)
-        seat = self.seats[index]
-        if not self.live or not seat.is_person or seat.stand_in is not None:
+        seat = self.table.seats[index]
+        if not self.table.live or not seat.is_person or seat.stand_in is not None:
             return
         due = max(0.0, self.grace_seconds - seat.away_for())
         loop = asyncio.get_running_loop()
-        self._grace_timers[index] = loop.call_later(due, self._wake_grace)
+        self._grace_timers[index] = loop.call_later(due, self._wake)
 
     def cancel_grace(self, index: int | None = None) -> None:
         """Forget seat ``index``'s grace timer (None: every seat's)."""
@@ -141,44 +113,46 @@ class TableStandIns(TableClients):
             if timer is not None:
                 timer.cancel()
 
-    def _wake_grace(self) -> None:
+    def _wake(self) -> None:
         if not self._grace_queued:
             self._grace_queued = True
-            self._queue.put_nowait(GRACE)
+            self.table.chore(GRACE)
 
     def grace_over(self, index: int, now: float | None = None) -> bool:
         """The seat's person has been away for at least ``grace_seconds`` (as of ``now``,
         a ``time.monotonic()`` reading; None: this moment)."""
-        seat = self.seats[index]
+        seat = self.table.seats[index]
         if not seat.is_person or seat.connections:
             return False
         moment = time.monotonic() if now is None else now
         return moment - seat.absent_since >= self.grace_seconds
 
-    def _stand_ins_due(self, now: float | None = None) -> list[int]:
+    def _due(self, now: float | None = None) -> list[int]:
         """Absent people's seats that must act now and have no stand-in yet."""
-        if self.status != "running" or self.holding or self._actor is None:
+        table = self.table
+        if table.status != "running" or table.holding or not table.running:
             return []
         return [
             index
-            for index in self.state.actors()
-            if self.seats[index].stand_in is None and self.grace_over(index, now)
+            for index in table.state.actors()
+            if table.seats[index].stand_in is None and self.grace_over(index, now)
         ]
 
-    def check_stand_ins(self) -> None:
+    def check(self) -> None:
         """Whenever the table changes: wake the actor if a stand-in is due."""
-        if self._stand_ins_due():
-            self._wake_grace()
+        if self._due():
+            self._wake()
 
-    async def _on_grace(self) -> None:
+    async def on_grace(self) -> None:
+        """The GRACE chore: seat the stand-ins that are due, look again later for the rest."""
         self._grace_queued = False
         # One clock reading for both looks: a seat whose grace ends between them would
         # be neither stood in for nor looked at again (seen in CI).
         now = time.monotonic()
-        level = level_for(self.game)
-        for index in self._stand_ins_due(now):
+        level = level_for(self.table.game)
+        for index in self._due(now):
             await self.stand_in(index, level)
-        for seat in self.seats:  # a timer may fire a moment early: look again then
+        for seat in self.table.seats:  # a timer may fire a moment early: look again then
             away = seat.is_person and not seat.connections and seat.stand_in is None
             if away and not self.grace_over(seat.index, now):
                 self.arm_grace(seat.index)
@@ -187,36 +161,38 @@ class TableStandIns(TableClients):
 
     async def stand_in(self, index: int, level: str, expired: bool = False) -> None:
         """A ``level`` bot plays seat ``index`` for its person (who keeps the seat)."""
-        table = cast("TableFace", self)  # the only class this is mixed into
-        seat = self.seats[index]
+        table = self.table
+        seat = table.seats[index]
         if seat.stand_in != level:
             stop_bot(table, index)
         seat.stand_in = level
         self.cancel_grace(index)
-        await self.save_settings()
-        if self.status == "running":  # else the match's start starts it (Table.begin)
+        await table.save_settings()
+        if table.status == "running":  # else the match's start starts it (Table.begin)
             start_bots(table)
-        self.broadcast_table()
+        table.audience.broadcast_table()
         if expired:  # everyone hears it, in a state (events ride in states)
-            self.broadcast_state([{"type": "clock", "seat": index, "expired": True}])
+            table.audience.broadcast_state([wire.clock_expired(index)])
         else:
-            self._send_state({conn for conn in self.connections if conn.seat == index})
+            table.audience.send_seat_state(index)
 
     def reclaim(self, index: int) -> bool:
         """The person of seat ``index`` is back: their stand-in stops (unless the seat
-        is out of time). True if one did."""
-        seat = self.seats[index]
+        is out of time). True if one did (the settings are saved through the actor)."""
+        table = self.table
+        seat = table.seats[index]
         self.cancel_grace(index)
-        if seat.stand_in is None or self.out_of_time(index):
+        if seat.stand_in is None or table.out_of_time(index):
             return False
-        stop_bot(cast("TableFace", self), index)  # the only class this is mixed into
+        stop_bot(table, index)
         seat.stand_in = None
-        if self._actor is not None:
-            self._queue.put_nowait(SAVE)
+        if table.running:
+            table.chore(SAVE)
         return True
 
     def person_left(self, index: int) -> None:
         """Seat ``index`` has no person any more (left, or handed to a bot)."""
         self.cancel_grace(index)
-        self.seats[index].stand_in = None
-        self.seats[index].absent_since = time.monotonic()
+        seat = self.table.seats[index]
+        seat.stand_in = None
+        seat.absent_since = time.monotonic()

@@ -11,33 +11,20 @@ through one queue, read by one task, in arrival order:
 3. only then broadcast: each client's new state, carrying the action's public
    events (``"events"``; one frame per client per action).
 
-Countdown: when a round starts (event ``round_started``) the table holds play
-for ``COUNTDOWN / bot_speed`` seconds (the state's events end with
-``{"type": "countdown", "seconds"}``). During the hold every seat's ``legal`` is
-empty and actions are refused with "wait for ESPRESSO!" (no false starts);
-when it ends a fresh state goes out and the bots start.
+The table is built from parts, plain objects that each hold one concern and see
+the table through a small typed face (``face.py``), never this module:
+``audience`` (its clients and what they are sent), ``countdown`` (play held
+at a round's start: "3, 2, 1, ESPRESSO!"), ``clock`` (a turn-based
+table's chess clock, setting ``clock_minutes``: a seat out of time is played by
+the greedy stand-in, event ``{"type": "clock", "seat": s, "expired": true}``),
+``stand_ins`` (a bot plays for a person away longer than ``grace_seconds``, until
+they are back), ``idle`` (the game's ``idle_seconds`` rule: the table's own
+``{"type": "idle"}`` action) and ``abandon_timer`` (a table nobody watches for
+``Limits.abandon_after_seconds`` closes as "abandoned"). A part's timer queues a
+chore (``chore``) that the actor runs between actions: only the actor changes a table.
 
-Clock: a turn-based table with the setting ``clock_minutes`` gives each seat
-that much thinking time (``server/tables/clock.py``); it runs only for the single
-actor, is sent in every state (``clock``) and in the summary, and a seat whose
-time runs out is played by the greedy stand-in for the rest of the match
-(event ``{"type": "clock", "seat": s, "expired": true}``, in a state to everyone).
-
-Stand-ins (``server/tables/stand_ins.py``): a person away longer than the table's
-``grace_seconds`` keeps their seat; when it must act, a bot plays it for them
-until they connect again with their token.
-
-Abandon (``server/tables/abandon.py``): a live table with no client at all for
-``Limits.abandon_after_seconds`` is closed as "abandoned".
-
-History: a client that arrives gets, before its first state, the last
-``HISTORY`` public events of the match (``{"type": "history", "events": [...]}``;
-rebuilt from the log after a restart), so a board's game log survives a reload.
-
-Idle rule: if the game has an ``idle_seconds`` option, a running table with no
-accepted action for that long applies ``(None, {"type": "idle"})``; the game
-decides whether it applies (Espresso: only during play), and it is logged like
-any other action.
+History: a client that arrives gets, before its first state, the last ``HISTORY``
+public events of the match (rebuilt from the log after a restart).
 """
 
 from __future__ import annotations
@@ -57,12 +44,15 @@ from coffeetable.server.limits import Limits
 from coffeetable.server.players import bot_seats
 from coffeetable.server.players.ratings import finish_match
 from coffeetable.server.tables import seating, wire
-from coffeetable.server.tables.abandon import TableAbandon
+from coffeetable.server.tables.abandon import AbandonTimer
+from coffeetable.server.tables.audience import Audience
 from coffeetable.server.tables.bot_tasks import start_bots
-from coffeetable.server.tables.clock import SAVED, ChessClock, TableClock
+from coffeetable.server.tables.clock import CLOCK_BOT, SAVED, ChessClock, TableClock
 from coffeetable.server.tables.connections import Connection
+from coffeetable.server.tables.countdown import COUNTDOWN, Countdown
+from coffeetable.server.tables.idle import IdleTimer
 from coffeetable.server.tables.seats import Seat
-from coffeetable.server.tables.stand_ins import STAND_INS, TableStandIns
+from coffeetable.server.tables.stand_ins import STAND_INS, StandIns
 from coffeetable.server.tables.submission import (
     ABANDON,
     CLOCK,
@@ -72,22 +62,25 @@ from coffeetable.server.tables.submission import (
     SAVE,
     TICK,
     Submission,
+    illegal,
+    not_running,
+    reject,
 )
+from coffeetable.server.tables.submission import refusal as submission_refusal
 from coffeetable.store import Store, TableRecord
 
 __all__ = ["COUNTDOWN", "HISTORY", "IDLE_ACTION", "Submission", "Table"]
 
 log = logging.getLogger("coffeetable.server")
 
-#: Seconds of "3, 2, 1, ESPRESSO!" at bot_speed 1.
-COUNTDOWN = 3.0
 #: Public events kept for clients that arrive mid-match.
 HISTORY = 200
 KeyFn = Callable[[Any, int, Any], Any]
 
 
-class Table(TableStandIns, TableAbandon, TableClock):
-    """One table: its match state, log, seats, clients, actor and bots."""
+class Table:
+    """One table: its match state, log, seats and actor; its clients, clock, stand-ins
+    and abandon timer as parts."""
 
     def __init__(
         self, record: TableRecord, game: Game, store: Store, limits: Limits | None = None
@@ -100,7 +93,7 @@ class Table(TableStandIns, TableAbandon, TableClock):
         self.settings = dict(record.settings)
         #: The server's limits (the lobby's).
         self.limits = limits or Limits()
-        self.clock = ChessClock.for_table(self.settings, record.players, game.realtime)
+        clock = ChessClock.for_table(self.settings, record.players, game.realtime)
         self.settings.pop(SAVED, None)
         stand_ins = self.settings.pop(STAND_INS, None)
         self.name = record.name
@@ -123,23 +116,23 @@ class Table(TableStandIns, TableAbandon, TableClock):
         #: The chat's last messages (None until ``chat.load`` read them).
         self.chat: deque[dict[str, Any]] | None = None
         self.state: State = self._replay()
-        self.connections: set[Connection] = set()
         #: Bumped whenever what a seat may do changes (bots wait on it).
         self.version = 0
         self._changed = asyncio.Event()
-        self.holding = False
-        #: When the countdown's hold ends (``time.monotonic``; while ``holding``).
-        self._hold_until = 0.0
-        self._committing = False
+        #: An action is being saved (a client arriving now gets its broadcast).
+        self.committing = False
         self._queue: asyncio.Queue[Submission] = asyncio.Queue()
         self._actor: asyncio.Task[None] | None = None
-        self._idle_timer: asyncio.TimerHandle | None = None
-        self._clock_timer: asyncio.TimerHandle | None = None
-        self._last_action = time.monotonic()
         self.bots: dict[int, asyncio.Task[None]] = {}
         module = heuristics(game.name)
         self._key: KeyFn | None = hook(module, "action_key", None)
-        self._init_stand_ins(stand_ins)
+        # The parts (``face.py`` says what each of them sees of the table).
+        self.audience = Audience(self)
+        self.countdown = Countdown(self)
+        self.clock = TableClock(self, clock)
+        self.stand_ins = StandIns(self, stand_ins)
+        self.idle = IdleTimer(self)
+        self.abandon_timer = AbandonTimer(self)
 
     # -- facts ---------------------------------------------------------------
 
@@ -153,13 +146,23 @@ class Table(TableStandIns, TableAbandon, TableClock):
         return float(self.settings.get("bot_speed", 1))
 
     @property
-    def idle_seconds(self) -> float | None:
-        value = self.options.get("idle_seconds")
-        return float(value) if value else None
-
-    @property
     def live(self) -> bool:
         return self.status in ("open", "running")
+
+    @property
+    def holding(self) -> bool:
+        """The countdown holds play (``countdown.py``)."""
+        return self.countdown.holding
+
+    @property
+    def running(self) -> bool:
+        """The actor runs."""
+        return self._actor is not None
+
+    @property
+    def connections(self) -> set[Connection]:
+        """The clients (the audience's)."""
+        return self.audience.connections
 
     def match_log(self) -> MatchLog:
         return MatchLog(self.game.name, self.players, self.seed, dict(self.options), list(self.log))
@@ -210,15 +213,58 @@ class Table(TableStandIns, TableAbandon, TableClock):
             "status": self.status,
             "seq": self.seq,
             "seats": [seat.summary() for seat in self.seats],
-            "spectators": sum(1 for conn in self.connections if conn.seat is None),
+            "spectators": self.audience.spectators,
             "created": self.created,
-            "clock": self.clock_json(),
+            "clock": self.clock.json(),
             "rated": seating.is_rated(self),
         }
 
     def clock_json(self) -> dict[str, Any] | None:
         """The seats' time left and whose clock runs (None: the table has no clock)."""
-        return None if self.clock is None else self.clock.json()
+        return self.clock.json()
+
+    def out_of_time(self, index: int) -> bool:
+        """The seat's clock has run out (its stand-in stays for the rest of the match)."""
+        return self.clock.out_of_time(index)
+
+    def saved_settings(self) -> dict[str, Any]:
+        """The settings as the database keeps them: with the clock and the stand-ins."""
+        saved = dict(self.settings)
+        left = self.clock.saved()
+        if left is not None:
+            saved[SAVED] = left
+        stand_ins = self.stand_ins.saved()
+        if stand_ins:
+            saved[STAND_INS] = stand_ins
+        return saved
+
+    async def save_settings(self) -> None:
+        saved = self.saved_settings()
+        await self.store.write(lambda conn: self.store.db.set_settings(conn, self.id, saved))
+
+    # -- the audience ------------------------------------------------------------
+
+    def attach(self, conn: Connection) -> None:
+        """A client arrives: it gets the table, the recent public events and chat, then
+        its state. A person back at their seat takes it back from its stand-in first,
+        so that this state already offers them their moves."""
+        first = self.audience.add(conn)
+        self.abandon_timer.cancel()
+        if first and conn.seat is not None:
+            self.stand_ins.reclaim(conn.seat)
+        self.audience.welcome(conn)
+        if first:
+            self.audience.broadcast_table()
+
+    def detach(self, conn: Connection) -> None:
+        """A client went away (a person whose last client it was is away from now on)."""
+        if conn not in self.audience.connections:
+            return
+        if self.audience.remove(conn) and conn.seat is not None:
+            self.stand_ins.arm_grace(conn.seat)
+            self.audience.broadcast_table()
+        if not self.audience.connections:
+            self.abandon_timer.arm()
 
     # -- life ----------------------------------------------------------------
 
@@ -229,15 +275,15 @@ class Table(TableStandIns, TableAbandon, TableClock):
             self._actor = asyncio.get_running_loop().create_task(self._run())
             for seat in self.seats:
                 if seat.is_person and not seat.connections:
-                    self.arm_grace(seat.index)
-            self.arm_abandon()
+                    self.stand_ins.arm_grace(seat.index)
+            self.abandon_timer.arm()
         if self.status == "running":
             self._begin()
 
     def _begin(self) -> None:
         start_bots(self)
-        self._switch_clock()
-        self._arm_idle()
+        self.clock.switch()
+        self.idle.arm()
         self._bump()
 
     async def begin(self) -> None:
@@ -245,13 +291,13 @@ class Table(TableStandIns, TableAbandon, TableClock):
         self.status = "running"
         await self.store.write(lambda conn: self.store.db.set_status(conn, self.id, "running"))
         self._begin()
-        self.broadcast_table()
-        self.broadcast_state()
+        self.audience.broadcast_table()
+        self.audience.broadcast_state()
 
     async def stop(self) -> None:
         """Cancel the actor, bots and timers (server shutdown or table closed)."""
         self._cancel_timers()
-        self.cancel_abandon()
+        self.abandon_timer.cancel()
         tasks = [task for task in (self._actor, *self.bots.values()) if task is not None]
         self._actor = None
         self.bots.clear()
@@ -263,7 +309,33 @@ class Table(TableStandIns, TableAbandon, TableClock):
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
 
+    async def abandon(self) -> None:
+        """Close the table as abandoned (``abandon.py``); whoever still watches gets its
+        last table and state."""
+        if not self.live:
+            return
+        # A match that had begun is recorded (and rated: its leavers lose) as it closes.
+        result = None
+        if self.status == "running":
+            result = seating.summary_for(self, self.left_order, status="abandoned")
+        self.status = "abandoned"
+        self.abandon_timer.cancel()
+
+        def write(conn: Any) -> None:
+            self.store.db.set_status(conn, self.id, "abandoned")
+            if result is not None:
+                finish_match(conn, result)
+
+        await self.store.write(write)
+        await self.stop()
+        self.audience.broadcast_table()
+        self.audience.broadcast_state()
+
     # -- actions -------------------------------------------------------------
+
+    def chore(self, submission: Submission) -> None:
+        """Queue a part's chore (``submission.py``) for the actor: its timer fired."""
+        self._queue.put_nowait(submission)
 
     def submit(self, submission: Submission, not_before: float | None = None) -> None:
         """Queue an action; a closed or finished table refuses it at once. ``not_before``
@@ -278,32 +350,18 @@ class Table(TableStandIns, TableAbandon, TableClock):
 
     def _enqueue(self, submission: Submission) -> None:
         if self._actor is None or not self.live:
-            self._reject(submission, *self._not_running())
+            reject(submission, *not_running(self.status))
             return
         self._queue.put_nowait(submission)
-
-    def _not_running(self) -> tuple[str, str]:
-        """Why the table takes no action now, and the code that says so."""
-        reason = {
-            "open": "the match has not started: waiting for players",
-            "over": "the match is over",
-        }.get(self.status, "the table is closed")
-        return reason, wire.NOT_RUNNING
-
-    @staticmethod
-    def _reject(sub: Submission, reason: str, code: str, retry_after: float | None = None) -> None:
-        sub.settle(False)
-        if sub.sender is not None:
-            sub.sender.send_json(wire.rejected(reason, code, sub.action, retry_after))
 
     async def _run(self) -> None:
         chores = {
             TICK: self._end_hold,
             IDLE: self._on_idle,
             CLOCK: self._on_clock,
-            GRACE: self._on_grace,
+            GRACE: self.stand_ins.on_grace,
             SAVE: self.save_settings,
-            ABANDON: self._on_abandon,
+            ABANDON: self.abandon_timer.fire,
         }
         while self.live:
             submission = await self._queue.get()
@@ -317,60 +375,37 @@ class Table(TableStandIns, TableAbandon, TableClock):
                 log.exception("table %s: failed to process %r", self.id, submission.action)
         self._actor = None  # the match is over: refuse what is still queued
         while not self._queue.empty():
-            self._reject(self._queue.get_nowait(), *self._not_running())
+            reject(self._queue.get_nowait(), *not_running(self.status))
 
     async def _process(self, submission: Submission) -> None:
         if self.status != "running":
-            self._reject(submission, *self._not_running())
+            reject(submission, *not_running(self.status))
             return
         if self.holding:
-            left = self._hold_until - time.monotonic()
-            self._reject(submission, "wait for ESPRESSO!", wire.WAIT, max(0.0, left))
+            reject(submission, "wait for ESPRESSO!", wire.WAIT, self.countdown.left())
             return
-        refusal = self._refusal(submission)
+        refusal = submission_refusal(submission, self.seats, self.out_of_time)
         if refusal is not None:
-            self._reject(submission, *refusal)
+            reject(submission, *refusal)
             return
         seat, action, key = submission.seat, submission.action, submission.key
         if seat is not None and key is not None and self.action_key(seat, action) != key:
-            self._reject(submission, "too slow", wire.TOO_SLOW)  # the card it named has moved
+            reject(submission, "too slow", wire.TOO_SLOW)  # the card it named has moved
             return
         try:
             events = self.state.apply(seat, action)
         except IllegalAction as error:
-            if submission.basis is not None and action in submission.basis:
-                self._reject(submission, "too slow", wire.TOO_SLOW)
-            elif seat is not None and seat not in self.state.actors():
-                self._reject(submission, error.reason, wire.NOT_YOUR_TURN)
-            else:
-                self._reject(submission, error.reason, wire.ILLEGAL)
+            reject(submission, *illegal(submission, error.reason, self.state.actors()))
             return
         except Exception:
             log.exception("table %s: the game failed on %r", self.id, action)
             self.state = self._replay()
-            self._reject(submission, "the game could not apply this action", wire.SERVER)
+            reject(submission, "the game could not apply this action", wire.SERVER)
             return
         if await self._commit(seat, action, events, submission.sender):
             submission.settle(True)
         else:
-            self._reject(submission, "the server could not save this action", wire.SERVER)
-
-    def _refusal(self, submission: Submission) -> tuple[str, str] | None:
-        """Why a submission no longer speaks for its seat, and its code; or None."""
-        sender, seat = submission.sender, submission.seat
-        if sender is not None and sender.seat != seat:
-            return "this seat is no longer yours", wire.NOT_YOURS
-        if seat is None:
-            return None
-        playing = self.seats[seat].bot_level
-        if sender is not None and playing is not None:
-            if self.out_of_time(seat):
-                reason = f"your time ran out: the {playing} stand-in plays your seat"
-                return reason, wire.STAND_IN
-            return f"the {playing} stand-in plays this seat", wire.STAND_IN
-        if sender is None and playing is None:
-            return "this seat is no longer a bot's", wire.NOT_YOURS  # its person came back
-        return None
+            reject(submission, "the server could not save this action", wire.SERVER)
 
     async def _commit(
         self,
@@ -387,11 +422,11 @@ class Table(TableStandIns, TableAbandon, TableClock):
         starts_round = any(event.get("type") == "round_started" for event in events)
         over = self.state.is_over
         if starts_round and not over:
-            self.holding = True  # from now on nobody is offered a move
+            self.countdown.holding = True  # from now on nobody is offered a move
         seq = self.seq + 1
         db = self.store.db
-        self._switch_clock(over)
-        saved = None if self.clock is None else self.saved_settings()
+        self.clock.switch(over)
+        saved = None if self.clock.clock is None else self.saved_settings()
 
         # The match's result and ratings are written with its last action: one transaction.
         result = seating.summary_for(self, self.left_order) if over else None
@@ -404,38 +439,34 @@ class Table(TableStandIns, TableAbandon, TableClock):
                 db.set_status(conn, self.id, "over")
                 finish_match(conn, result)
 
-        self._committing = True
+        self.committing = True
         try:
             await self.store.write(write)
         except Exception:
             log.exception("table %s: could not save action %d", self.id, seq)
-            self.holding = False
+            self.countdown.holding = False
             self.state = self._replay()
-            self.broadcast_state()  # clients that arrived meanwhile have none yet
+            self.audience.broadcast_state()  # clients that arrived meanwhile have none yet
             self._bump()
             return False
         finally:
-            self._committing = False
+            self.committing = False
         self.log.append((seat, action))
         if seat is not None and (sender is not None or self._own_bot_plays(seat)):
             self.acted.add(seat)  # not a stand-in, nor the bot that took a leaver's seat
-        self._last_action = time.monotonic()
+        self.idle.last_action = time.monotonic()
         self.recent.extend(events)
         sent = list(events)  # one state per client carries them all (no "event" frames)
         if self.holding:
-            hold = COUNTDOWN / self.bot_speed
-            self._hold_until = time.monotonic() + hold
-            sent.append({"type": "countdown", "seconds": round(hold, 3)})
-            loop = asyncio.get_running_loop()
-            loop.call_later(hold, self._queue.put_nowait, TICK)
+            sent.append(self.countdown.start())
         if over and self.status == "running":
             self.status = "over"
-            self.broadcast_state(sent, sender)  # the last events and state, then: over
+            self.audience.broadcast_state(sent, sender)  # the last events and state, then: over
             await self._finish()
         else:
-            self.broadcast_state(sent, sender)
+            self.audience.broadcast_state(sent, sender)
         self._bump()
-        self._arm_idle()
+        self.idle.arm()
         return True
 
     def _own_bot_plays(self, seat: int) -> bool:
@@ -444,47 +475,35 @@ class Table(TableStandIns, TableAbandon, TableClock):
 
     async def _finish(self) -> None:
         self._cancel_timers()
-        self.cancel_abandon()
+        self.abandon_timer.cancel()
         for task in list(self.bots.values()):
             task.cancel()
         self.bots.clear()
-        self.broadcast_table()
+        self.audience.broadcast_table()
 
     def _cancel_timers(self) -> None:
         """The idle, clock and grace timers (not the abandon timer)."""
-        for timer in (self._idle_timer, self._clock_timer):
-            if timer is not None:
-                timer.cancel()
-        self._idle_timer = self._clock_timer = None
-        self.cancel_grace()
+        self.idle.cancel()
+        self.clock.cancel()
+        self.stand_ins.cancel_grace()
 
     async def _end_hold(self) -> None:
-        if not self.holding:
+        if not self.countdown.end():
             return
-        self.holding = False
-        self.broadcast_state()
+        self.audience.broadcast_state()
         self._bump()
-        self._arm_idle()
+        self.idle.arm()
 
-    # -- the idle rule ---------------------------------------------------------
-
-    def _arm_idle(self) -> None:
-        if self._idle_timer is not None:
-            self._idle_timer.cancel()
-            self._idle_timer = None
-        idle = self.idle_seconds
-        if idle is None or self.status != "running" or self.holding:
-            return
-        due = max(0.0, self._last_action + idle - time.monotonic())
-        loop = asyncio.get_running_loop()
-        self._idle_timer = loop.call_later(due, self._queue.put_nowait, IDLE)
+    async def _on_clock(self) -> None:
+        """A clock may have run out: the greedy bot stands in for that seat from now on."""
+        index = self.clock.expired()
+        if index is not None:
+            await self.stand_ins.stand_in(index, CLOCK_BOT, expired=True)
+            self._bump()
 
     async def _on_idle(self) -> None:
-        idle = self.idle_seconds
-        if idle is None or self.status != "running" or self.holding:
-            return
-        if time.monotonic() - self._last_action < idle - 0.001:
-            self._arm_idle()  # an action came in since the timer was set
+        """The IDLE chore: the idle rule's action, if it is due and the game takes it."""
+        if not self.idle.due():
             return
         try:
             events = self.state.apply(None, dict(IDLE_ACTION))
@@ -507,7 +526,7 @@ class Table(TableStandIns, TableAbandon, TableClock):
         self.version += 1
         self._changed.set()
         self._changed = asyncio.Event()
-        self.check_stand_ins()
+        self.stand_ins.check()
 
     async def wait_change(self, seen: int) -> None:
         """Return once ``version`` differs from ``seen``."""

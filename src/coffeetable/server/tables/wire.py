@@ -1,5 +1,8 @@
-"""What the table socket sends back when it says no: the refusal codes and the builders
-of ``rejected`` and ``error`` messages (and ``pong``), in one place.
+"""What the server sends over a socket, in one place (as lila-ws keeps ClientOut): the
+builder of every message (``table``, ``history``, ``state``, ``rejected``, ``error``,
+``pong``, ``chat_history``, ``chat``, ``rematch``), of the table's own events that
+ride in states (``countdown``, ``clock``), and the refusal codes. No other module
+writes a message's dict (``tests/server/test_wire.py``); ``ws.py`` describes them.
 
 Every refusal carries a sentence for people (``reason``) and a machine-readable
 ``code`` beside it; where waiting helps, ``retry_after`` says how many seconds
@@ -116,3 +119,44 @@ def chat_history(messages: list[Any]) -> dict[str, Any]:
 def chat(message: dict[str, Any]) -> dict[str, Any]:
     """Someone said something at the table."""
     return {"type": "chat", "message": message}
+
+
+def state(
+    seq: int,
+    seat: int | None,
+    view: dict[str, Any],
+    legal: list[dict[str, Any]],
+    actors: list[int],
+    events: list[Any],
+    clock: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """One seat's state: ``{"type": "state", "seq", "seat", "view", "legal", "actors",
+    "events"[, "clock"]}`` (``events``: the public events that led to it)."""
+    message: dict[str, Any] = {
+        "type": "state",
+        "seq": seq,
+        "seat": seat,
+        "view": view,
+        "legal": legal,
+        "actors": actors,
+        "events": events,
+    }
+    if clock is not None:
+        message["clock"] = clock
+    return message
+
+
+def clock_expired(seat: int) -> dict[str, Any]:
+    """The event of a seat whose time ran out (its stand-in plays from now on)."""
+    return {"type": "clock", "seat": seat, "expired": True}
+
+
+def rematch(status: dict[str, Any]) -> dict[str, Any]:
+    """Who accepted the rematch, who it waits for, and its table once dealt:
+    ``{"type": "rematch", "accepted", "waiting", "table_id"}``."""
+    return {"type": "rematch", **status}
+
+
+def countdown(seconds: float) -> dict[str, Any]:
+    """The event that holds play at a round's start, for ``seconds``."""
+    return {"type": "countdown", "seconds": round(seconds, 3)}
