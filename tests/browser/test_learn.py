@@ -125,3 +125,22 @@ def test_the_end_opens_a_real_game_against_a_beginner_bot(page: Page, server: Se
 def test_a_game_without_a_tutorial_says_so(page: Page, server: Server) -> None:
     page.goto(server.url + "/#/learn/nosuchgame")
     assert "no tutorial" in page.locator(tid("learn-missing")).inner_text()
+
+
+def test_an_account_keeps_it_and_its_profile_shows_it(page: Page, server: Server) -> None:
+    page.goto(server.url + "/#/")
+    status = page.evaluate(
+        """async () => (await fetch('/api/auth/register', {method: 'POST',
+            headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({username: 'learner', password: 'correct horse battery'}),
+        })).status"""
+    )
+    assert status == 200
+    page.goto(server.url + "/#/learn/espresso")
+    page.reload()  # the page knows who is signed in
+    walk(page)
+    page.wait_for_function(
+        "async () => (await (await fetch('/api/learn')).json()).done.includes('espresso')"
+    )
+    page.goto(server.url + "/#/players/learner")
+    page.locator(tid("learned-espresso")).wait_for()
