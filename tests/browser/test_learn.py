@@ -53,12 +53,17 @@ def wait_for_change(page: Page, before: tuple[str, str, int]) -> None:
 
 
 def walk(page: Page) -> int:
-    """Press what the lesson asks until its end; the number of presses it took."""
+    """Press what the lesson asks until its end; the number of presses it took. Each
+    step's element (its ``at``) is found on the board and highlighted."""
     page.wait_for_selector(f"{NEXT}, {TARGET}")
+    game = page.get_attribute(tid("learn-page"), "data-game")
+    steps = page.evaluate(f"async () => (await (await fetch('/api/learn/{game}')).json()).steps")
     for presses in range(MAX_PRESSES):
         if page.locator(DONE).count():
             return presses
         before = marks(page)
+        if steps[int(before[0])]["at"]:
+            assert page.locator(".tutorial-focus").count() == 1, steps[int(before[0])]["at"]
         if before[2]:
             page.click(NEXT)
         else:

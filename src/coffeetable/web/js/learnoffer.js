@@ -21,7 +21,8 @@ export function rememberLearned(game) {
   if (!known.includes(game)) write(LEARNED_KEY, [...known, game]);
 }
 
-/** Fill the `[data-learn-offer="<game>"]` slots in root for the tutorials not finished yet. */
+/** Fill the `[data-learn-offer="<game>"]` slots in root for the tutorials not finished
+ * yet, and empty those of the finished ones (called again when the account changes). */
 export async function offerTutorials(root) {
   let listing;
   try {
@@ -32,7 +33,12 @@ export async function offerTutorials(root) {
   const done = new Set([...(listing.done || []), ...learnedHere()]);
   for (const entry of listing.games || []) {
     const slot = root.querySelector(`[data-learn-offer="${CSS.escape(String(entry.game))}"]`);
-    if (!slot || done.has(entry.game)) continue;
+    if (!slot) continue;
+    if (done.has(entry.game)) {
+      slot.hidden = true;
+      slot.replaceChildren();
+      continue;
+    }
     const title = has(`${entry.game}.title`) ? t(`${entry.game}.title`) : entry.title;
     setHTML(slot, html`<a href="#/learn/${entry.game}" data-testid="learn-offer-${entry.game}">
       ${t('learn.offer', { game: title, minutes: entry.minutes })}</a>`);

@@ -166,6 +166,7 @@ export function mount(root) {
     accountChanged() {
       if (view.destroyed) return;
       renderMyTables();
+      offerTutorials(gameList);
       setHTML(tableList, tablesList(view.tables));
       const nameField = form.elements.namedItem('name');
       const signedIn = Boolean(account());
