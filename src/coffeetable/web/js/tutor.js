@@ -71,6 +71,13 @@ export class Tutor {
     const above = el && roomBelow < height + 16 && around.top > height + 16;
     let top = around.top - frame.top;
     if (el) top = above ? around.top - frame.top - height - 8 : around.bottom - frame.top + 8;
+    // Never over what the player must press next: then under it.
+    const target = this.boardRoot.querySelector(`[${TARGET}]`);
+    const hit = target && target.getBoundingClientRect();
+    if (hit && hit.top - frame.top < top + height && hit.bottom - frame.top > top
+        && hit.left - frame.left < left + width && hit.right - frame.left > left) {
+      top = hit.bottom - frame.top + 8;
+    }
     this.box.style.left = `${Math.round(left)}px`;
     this.box.style.top = `${Math.round(Math.max(0, top))}px`;
   }
