@@ -294,6 +294,9 @@ class Game(ABC):
     #: research adapter asks) builds the game's ``coffeetable.interop.encoding.Codec``.
     heuristics_module: str | None = None
     codec_module: str | None = None
+    #: The game's guided first match ("learn by playing"): a JSON resource in its package
+    #: (e.g. ``"tutorial.json"``), read by ``coffeetable.server.learn``; None: it has none.
+    tutorial: str | None = None
 
     def preferred_players(self) -> int:
         """``default_players``, or two when the game allows two, else its fewest."""

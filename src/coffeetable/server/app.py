@@ -32,6 +32,7 @@ from coffeetable.server.api import docs, openapi, operations, review, tables
 from coffeetable.server.api.replays import ReplayCache
 from coffeetable.server.api.review_jobs import Reviews
 from coffeetable.server.errors import TableError
+from coffeetable.server.learn import api as learn_api
 from coffeetable.server.limits import Limits
 from coffeetable.server.lobby.lobby import Lobby
 from coffeetable.server.lobby.matchmaking import Matchmaker
@@ -177,6 +178,7 @@ def create_app(
     app.include_router(tables.make_router())
     app.include_router(players_routes.router)
     app.include_router(review.router)
+    app.include_router(learn_api.router)
     app.include_router(ws.router)
     app.include_router(echo.router)
 

@@ -3,11 +3,12 @@
 ``Store`` is what the server uses (asynchronous, group commit);
 ``Database`` is the blocking layer under it. The players layer has one
 module per aggregate: ``players`` (accounts, sessions), ``matches`` (finished
-matches, ratings) and ``profiles`` (reads for profiles and leaderboards).
+matches, ratings), ``profiles`` (reads for profiles and leaderboards) and
+``learn`` (the tutorials an account finished).
 ``schema`` runs the Alembic migrations (``migrations/``).
 """
 
-from coffeetable.store import chat, devices, matches, players, profiles
+from coffeetable.store import chat, devices, learn, matches, players, profiles
 from coffeetable.store.db import (
     DATABASE_ENV,
     Database,
@@ -27,6 +28,7 @@ __all__ = [
     "default_database_url",
     "chat",
     "devices",
+    "learn",
     "matches",
     "metadata",
     "players",

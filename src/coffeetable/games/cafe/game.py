@@ -70,6 +70,7 @@ class CafeGame(Game):
     solo_ranks = SOLO_RANKS
     solo_max_score = 240.0  # a generous bound
     rating_groups = (("2", 2, 2), ("3-4", 3, 4))
+    tutorial = "tutorial.json"
     #: The tree search only ties greedy here (coffeetable.bots.levels).
     bot_levels = {
         "casual": {"policy": "sloppy", "lapse": 0.2},

@@ -71,6 +71,7 @@ class DoppioGame(Game):
     #: 100 iterations play no better than strong's 25 here (coffeetable.bots.levels).
     bot_levels = {"expert": {"policy": "ismcts", "iterations": 400}}
     undo_action = {"type": "undo"}
+    tutorial = "tutorial.json"
 
     def new_state(self, players: int, seed: int = 0, **options: Any) -> DoppioState:
         self.check_players(players)

@@ -89,6 +89,7 @@ class EspressoGame(Game):
     }
     #: Rounds to 10 points rather than 100: one or two rounds.
     quick_options = {"target": 10}
+    tutorial = "tutorial.json"
     #: Steps are ticks, every seat acting each one: four random seats took 572 at most.
     max_cycles = 10_000
     rating_groups = (("2", 2, 2), ("3-4", 3, 4), ("5-6", 5, 6))

@@ -66,6 +66,7 @@ class FikaGame(Game):
     simultaneous = True  # both players pick a card in secret, then reveal
     zero_sum = True
     rating_groups = (("2", 2, 2),)
+    tutorial = "tutorial.json"
 
     def new_state(self, players: int = 2, seed: int = 0, **options: Any) -> FikaState:
         self.check_players(players)

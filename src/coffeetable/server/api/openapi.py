@@ -76,8 +76,34 @@ _PROFILE = {
     "games": [],
     "solo": [],
     "recent": [],
+    "learned": ["fika"],
 }
 _TICKET = {"ticket": "t-5Yx0c1"}
+_LESSON = {
+    "en": "Choose your brown 4.",
+    "fr": "Choisissez votre 4 marron.",
+    "de": "Wähle deine braune 4.",
+    "es": "Elige tu 4 marrón.",
+}
+_TUTORIAL = {
+    "game": "fika",
+    "title": "Fika",
+    "players": 2,
+    "seat": 0,
+    "minutes": 8,
+    "steps": [
+        {
+            "say": _LESSON,
+            "at": '[data-testid="hand"]',
+            "move": {"type": "pick", "card": 3},
+            "click": ['[data-click="hand:3"]'],
+        }
+    ],
+    "frames": [
+        {"view": {"phase": "pick"}, "legal": [{"type": "pick", "card": 3}], "actors": [0, 1]},
+        {"view": {"phase": "place"}, "legal": [], "actors": [0], "events": []},
+    ],
+}
 _WAITING = {"game": "fika", "players": 2, "rated": False}
 _REVIEW = {
     "table_id": "YHVKbgxc",
@@ -185,6 +211,12 @@ EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
         {"game": "fika", "group": "2", "groups": ["2"], "entries": []},
     ),
     ("get", "/api/matches"): (None, {"matches": [], "next": None}),
+    ("get", "/api/learn"): (
+        None,
+        {"games": [{"game": "fika", "title": "Fika", "minutes": 8}], "done": ["fika"]},
+    ),
+    ("get", "/api/learn/{game}"): (None, _TUTORIAL),
+    ("post", "/api/learn/{game}/done"): (None, {"game": "fika", "kept": "account"}),
     ("get", "/api/bots"): (None, [_BOT]),
     ("post", "/api/bots"): ({"name": "bot-v2", "description": "greedy, with a twist"}, _BOT),
     ("get", "/api/players/{name}/bots"): (None, [_BOT]),

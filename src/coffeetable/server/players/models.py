@@ -142,6 +142,7 @@ class Profile(BaseModel):
     games: list[GameCount]
     solo: list[SoloBest]
     recent: list[RecentMatch]
+    learned: list[str] = Field(default=[], description="games whose tutorial they finished")
 
 
 class BoardEntry(BaseModel):

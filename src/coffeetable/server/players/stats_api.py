@@ -11,9 +11,9 @@ from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.players import models, ratings
 from coffeetable.server.players.auth_api import MaybeAccount, players_service
 from coffeetable.server.players.usernames import name_key, normalize
+from coffeetable.store import learn, profiles
 from coffeetable.store import matches as store_matches
 from coffeetable.store import players as db
-from coffeetable.store import profiles
 
 router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 _NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"description": "no such player or game"}}
@@ -100,6 +100,7 @@ async def profile(name: str, request: Request) -> models.Profile:
             "games": profiles.tallies(conn, player.id),
             "solo": profiles.solo_bests(conn, player.id),
             "recent": store_matches.list_matches(conn, player_id=player.id, limit=RECENT),
+            "learned": learn.games_of(conn, player.id),
         }
 
     found = await store.read(read)
@@ -133,6 +134,7 @@ async def profile(name: str, request: Request) -> models.Profile:
             for b in found["solo"]
         ],
         recent=recent,
+        learned=found["learned"],
     )
 
 

@@ -67,6 +67,11 @@ export const api = {
     request('GET', `/api/leaderboards/${encodeURIComponent(game)}${query({ group })}`),
   matches: (params) => request('GET', `/api/matches${query(params)}`),
 
+  // Tutorials (js/learn.js): the list, a game's script, finishing one.
+  learn: () => request('GET', '/api/learn'),
+  tutorial: (game) => request('GET', `/api/learn/${encodeURIComponent(game)}`),
+  learnDone: (game) => request('POST', `/api/learn/${encodeURIComponent(game)}/done`),
+
   // Bot accounts (js/bots.js): mine, their keys, someone's bots, the bots' leaderboards.
   myBots: () => request('GET', '/api/bots'),
   createBot: (name, description) => request('POST', '/api/bots', { name, description }),

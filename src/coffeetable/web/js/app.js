@@ -10,13 +10,14 @@ import * as lobby from './lobby.js';
 import * as table from './table.js';
 import * as replay from './replay.js';
 import * as rules from './rules.js';
+import * as learn from './learn.js';
 import * as signin from './signin.js';
 import * as sessions from './sessions.js';
 import * as profile from './profile.js';
 import * as leaderboard from './leaderboard.js';
 import * as bots from './bots.js';
 
-const VIEWS = { lobby, table, replay, rules, signin, signup: signin, sessions, profile, leaderboard, bots };
+const VIEWS = { lobby, table, replay, rules, learn, signin, signup: signin, sessions, profile, leaderboard, bots };
 const AUTH_VIEWS = new Set(['signin', 'signup']);
 const app = document.getElementById('app');
 let route = null;

@@ -10,6 +10,7 @@ import { playerName, setPlayerName, rememberSeat, seatAt } from './session.js';
 import { account, accountSeat, refresh as refreshAccount } from './account.js';
 import { gameTitle as titleOf, leaderboardHref, matchList } from './players.js';
 import { mountPlayNow } from './playnow.js';
+import { offerTutorials } from './learnoffer.js';
 import { addMyBots, programChoice, programInput, programOptions } from './botseats.js';
 import { botName, offeredLevels, tableName, usualLevel } from './names.js';
 
@@ -58,6 +59,7 @@ export function mount(root) {
     await Promise.all(view.games.map((game) => loadStrings(game.name)));
     if (view.destroyed) return;
     setHTML(gameList, html`${view.games.map(gameCard)}`);
+    offerTutorials(gameList);
     if (view.games.length) showForm(view.games[0]);
   }
 
@@ -164,6 +166,7 @@ export function mount(root) {
     accountChanged() {
       if (view.destroyed) return;
       renderMyTables();
+      offerTutorials(gameList);
       setHTML(tableList, tablesList(view.tables));
       const nameField = form.elements.namedItem('name');
       const signedIn = Boolean(account());
@@ -197,6 +200,7 @@ function gameCard(game) {
     <article class="game-card" data-testid="game-card-${game.name}">
       <h3>${gameTitle(game)}</h3>
       ${tagline}
+      <p class="learn-offer" data-learn-offer="${game.name}" hidden></p>
       <p class="muted">${game.min_players === game.max_players
         ? t('playNow.playerCount', { count: game.min_players })
         : t('lobby.players', { min: game.min_players, max: game.max_players })}

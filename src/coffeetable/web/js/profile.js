@@ -81,6 +81,7 @@ function profilePage(profile) {
         <h2>${t('profile.games')}</h2>
         ${gamesTable(profile.games || [])}
         ${soloBests(profile.solo || [])}
+        ${learned(profile.learned || [])}
       </section>
     </div>
     <section class="panel profile-matches">
@@ -127,4 +128,12 @@ function soloBests(solo) {
         <td data-testid="solo-rank">${s.rank && has(`${s.game}.rank.${s.rank}`) ? t(`${s.game}.rank.${s.rank}`) : (s.rank || '—')}</td>
       </tr>`)}</tbody>
     </table>`;
+}
+
+/** The games whose tutorial the player finished (#/learn/<game>). */
+function learned(games) {
+  if (!games.length) return '';
+  return html`<h3>${t('profile.learned')}</h3>
+    <p data-testid="profile-learned">${games.map((g, i) => html`${i ? ', ' : ''}<a href="#/learn/${g}"
+      data-testid="learned-${g}">${gameTitle(g)}</a>`)}</p>`;
 }

@@ -1,4 +1,4 @@
-// Hash routes: #/ (lobby), #/table/<id>, #/replay/<id>, #/rules/<game>, #/signin, #/signup,
+// Hash routes: #/ (lobby), #/table/<id>, #/replay/<id>, #/rules/<game>, #/learn/<game>, #/signin, #/signup,
 // #/sessions, #/bots, #/players/<name>, #/leaderboards[/<game>[/<group>]].
 
 const part = (text) => decodeURIComponent(text);
@@ -9,6 +9,7 @@ const ROUTES = [
   [/^#\/replay\/([^/?]+)$/, (m) => ({ view: 'replay', id: decodeURIComponent(m[1]) })],
   [/^#\/rules\/([\w-]+)$/, (m) => ({ view: 'rules', game: m[1] })],
   [/^#\/rules\/?$/, () => ({ view: 'rules', game: null })],
+  [/^#\/learn\/([\w-]+)$/, (m) => ({ view: 'learn', game: m[1] })],
   [/^#\/signin\/?$/, () => ({ view: 'signin' })],
   [/^#\/signup\/?$/, () => ({ view: 'signup' })],
   [/^#\/sessions\/?$/, () => ({ view: 'sessions' })],
