@@ -329,4 +329,6 @@ export default {
   'lobby.botByName': "Der Bot eines Spielers, nach Namen…",
   'lobby.botNamePrompt': "Der volle Name des Bots (spieler/bot)",
   'playNow.meetBots': "Auch Bots von Spielern (Programme) treffen",
+  'cardview.close': 'Schließen',
+  'cardview.open': 'Karte lesen: {card}',
 };

@@ -329,4 +329,6 @@ export default {
   'lobby.botByName': "A player's bot, by name…",
   'lobby.botNamePrompt': "The bot's full name (player/bot)",
   'playNow.meetBots': "Meet players' bots (programs) too",
+  'cardview.close': 'Close',
+  'cardview.open': 'Read the card: {card}',
 };

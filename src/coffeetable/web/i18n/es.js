@@ -329,4 +329,6 @@ export default {
   'lobby.botByName': "El bot de un jugador, por su nombre…",
   'lobby.botNamePrompt': "El nombre completo del bot (jugador/bot)",
   'playNow.meetBots': "Jugar también contra bots de jugadores (programas)",
+  'cardview.close': 'Cerrar',
+  'cardview.open': 'Leer la carta: {card}',
 };

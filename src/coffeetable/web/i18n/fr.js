@@ -329,4 +329,6 @@ export default {
   'lobby.botByName': "Le bot d’un joueur, par son nom…",
   'lobby.botNamePrompt': "Le nom complet du bot (joueur/bot)",
   'playNow.meetBots': "Rencontrer aussi les bots des joueurs (programmes)",
+  'cardview.close': 'Fermer',
+  'cardview.open': 'Lire la carte : {card}',
 };
