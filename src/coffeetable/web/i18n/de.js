@@ -331,4 +331,7 @@ export default {
   'playNow.meetBots': "Auch Bots von Spielern (Programme) treffen",
   'cardview.close': 'Schließen',
   'cardview.open': 'Karte lesen: {card}',
+  'end.ratings': 'Wertungen dieser Partie:',
+  'end.rating': '{name}: {before} → {after} ({delta})',
+  'end.ratingYou': 'Deine Wertung: {before} → {after} ({delta})',
 };

@@ -331,4 +331,7 @@ export default {
   'playNow.meetBots': "Meet players' bots (programs) too",
   'cardview.close': 'Close',
   'cardview.open': 'Read the card: {card}',
+  'end.ratings': 'Ratings of this match:',
+  'end.rating': '{name}: {before} → {after} ({delta})',
+  'end.ratingYou': 'Your rating: {before} → {after} ({delta})',
 };

@@ -331,4 +331,7 @@ export default {
   'playNow.meetBots': "Jugar también contra bots de jugadores (programas)",
   'cardview.close': 'Cerrar',
   'cardview.open': 'Leer la carta: {card}',
+  'end.ratings': 'Puntuaciones de esta partida:',
+  'end.rating': '{name}: {before} → {after} ({delta})',
+  'end.ratingYou': 'Tu puntuación: {before} → {after} ({delta})',
 };

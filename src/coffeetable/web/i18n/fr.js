@@ -331,4 +331,7 @@ export default {
   'playNow.meetBots': "Rencontrer aussi les bots des joueurs (programmes)",
   'cardview.close': 'Fermer',
   'cardview.open': 'Lire la carte : {card}',
+  'end.ratings': 'Cotes de cette partie :',
+  'end.rating': '{name} : {before} → {after} ({delta})',
+  'end.ratingYou': 'Votre cote : {before} → {after} ({delta})',
 };
