@@ -195,3 +195,42 @@ def test_the_end_screen_says_why_the_tie_went_as_it_did(page: Page, server: Serv
         why.locator(tid("end-colours")).inner_text() == "Colour order: 1. green, 2. pink, 3. brown."
     )
     assert page.locator(tid("round-tie")).inner_text() == tie  # the round's box says it too
+
+
+def test_a_cafe_plan_card_reads_in_words_and_the_points_so_far_add_up(
+    phone: Page, server: Server
+) -> None:
+    sit_at_new_table(
+        phone,
+        server,
+        {"game": "cafe", "players": 2, "name": "Ada", "bots": {"1": "random"}, "options": {}},
+    )
+    card = phone.locator(f"{tid('draft')} [data-card-view]").first
+    card.wait_for(timeout=LONG)
+    card_id = card.get_attribute("data-card-view")
+    # a long press reads any card of the draft, takeable or not, and takes nothing
+    box = card.bounding_box()
+    assert box is not None
+    phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    phone.mouse.down()
+    phone.wait_for_timeout(800)
+    phone.mouse.up()
+    viewer = phone.locator(tid("card-viewer"))
+    viewer.wait_for()
+    assert viewer.locator(tid("card-view-title")).inner_text() == f"Plan card {card_id}"
+    parts = viewer.locator(".cv-part")
+    assert parts.count() >= 2  # every kind of square on the card, in words
+    first = parts.first.locator("dd")
+    assert len(first.inner_text()) > 20
+    assert font_px(phone, f"{tid('card-viewer')} .cv-part dd") >= 14
+    phone.keyboard.press("Escape")
+    viewer.wait_for(state="detached")
+    assert phone.locator(f"{tid('draft')} [data-card-view='{card_id}']").count() == 1  # not taken
+    # each company's points so far, and their parts: complete cafés + the warehouse
+    for seat in (0, 1):
+        player = phone.locator(tid(f"player-{seat}"))
+        score = int(player.get_attribute("data-score") or -1)
+        words = phone.locator(tid(f"so-far-{seat}")).inner_text()
+        assert words.startswith("so far: cafés ")
+        numbers = [int(n) for n in words.replace("+", " ").split() if n.isdigit()]
+        assert sum(numbers) == score

@@ -42,6 +42,9 @@ export function showCard(card, from = null, root = null) {
   document.body.append(dialog);
   open = { dialog, opener: from, key: from && from.dataset ? from.dataset.cardView : null, root };
   dialog.addEventListener('close', () => finish(dialog));
+  // the dialog's own keys are its own: Escape closes it (its default), and no board
+  // listening on the page takes it as "drop the half-made choice"
+  dialog.addEventListener('keydown', (event) => event.stopPropagation());
   dialog.addEventListener('click', (event) => {
     // the Close button, or a tap on the backdrop (outside the dialog's box)
     if (event.target.closest('.cv-close') || event.target === dialog) dialog.close();
@@ -124,6 +127,7 @@ export function bindCardViewer(root, {
       const el = contextMenu && cardOf(event);
       if (!el) return;
       event.preventDefault();
+      event.stopPropagation(); // the board's own right-click (Café turns a card) is not for a card read
       cancel();
       if (!open) view(el);
       swallowUntil = performance.now() + SWALLOW_MS;

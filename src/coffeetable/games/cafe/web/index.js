@@ -11,6 +11,8 @@
 
 import { html, setHTML } from '../../js/dom.js';
 import { Board } from '../../js/board.js';
+import { bindCardViewer } from '../../js/cardview.js';
+import { describeCard } from './help.js';
 import { installCss } from './icons.js';
 import { bindInput } from './input.js';
 import { keepValid } from './model.js';
@@ -50,6 +52,8 @@ class CafeBoard extends Board {
       own: q('.cf-own'), others: q('.cf-others'), log: q('.cf-log'), logTitle: q('.cf-log-title'), over: q('.cf-over'),
     };
     bindInput(this);
+    // a take is a click (or Enter) on a takeable card; reading it is a tap on another, a long press or i
+    this.onDestroy(bindCardViewer(this.el, { describe: (el) => describeCard(this, el), actionable: (el) => Boolean(el.dataset.take) }));
   }
 
   /** The seat drawn big: yours, or seat 0 for a spectator. */
