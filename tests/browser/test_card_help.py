@@ -234,3 +234,24 @@ def test_a_cafe_plan_card_reads_in_words_and_the_points_so_far_add_up(
         assert words.startswith("so far: cafés ")
         numbers = [int(n) for n in words.replace("+", " ").split() if n.isdigit()]
         assert sum(numbers) == score
+
+
+def test_a_doppio_card_reads_in_words_on_a_phone(phone: Page, server: Server) -> None:
+    sit_at_new_table(
+        phone,
+        server,
+        {"game": "doppio", "players": 2, "name": "Ada", "bots": {"1": "greedy"}, "options": {}},
+    )
+    card = phone.locator("[data-testid^='card-0-'][data-card-view]:not([data-card])").first
+    card.wait_for(timeout=LONG)
+    words = card.get_attribute("title")  # the card's own text, in a tooltip touch never shows
+    assert words
+    card.tap()
+    viewer = phone.locator(tid("card-viewer"))
+    viewer.wait_for()
+    assert viewer.locator(f"{tid('card-view-pattern')} dd").inner_text() == words
+    beans = viewer.locator(f"{tid('card-view-beans')} dd").inner_text()
+    assert beans.split()[0].isdigit() and "beans" in beans
+    assert font_px(phone, f"{tid('card-view-pattern')} dd") >= 14
+    phone.locator(tid("card-view-close")).tap()
+    viewer.wait_for(state="detached")

@@ -99,6 +99,10 @@ export default {
     "doppio.end.close": "Close",
     "doppio.end.closeTip": "Close the result to look at the board",
     "doppio.end.show": "Show the result",
+    "doppio.view.title": "Card #{id}",
+    "doppio.view.pattern": "What it asks of the path",
+    "doppio.view.beans": "What it scores",
+    "doppio.view.scores": "{n} beans each time the pattern is on the path (read as printed or turned 180°: one way per card); a scored card is discarded.",
   },
   fr: {
     "doppio.title": "Espresso Doppio",
@@ -199,6 +203,10 @@ export default {
     "doppio.end.close": "Fermer",
     "doppio.end.closeTip": "Fermer le résultat pour voir le plateau",
     "doppio.end.show": "Voir le résultat",
+    "doppio.view.title": "Carte n°{id}",
+    "doppio.view.pattern": "Ce qu'elle demande au chemin",
+    "doppio.view.beans": "Ce qu'elle rapporte",
+    "doppio.view.scores": "{n} grains chaque fois que le motif est sur le chemin (lu tel qu'imprimé ou tourné de 180° : un sens par carte); une carte marquée est défaussée.",
   },
   de: {
     "doppio.title": "Espresso Doppio",
@@ -299,6 +307,10 @@ export default {
     "doppio.end.close": "Schließen",
     "doppio.end.closeTip": "Das Ergebnis schließen, um das Spielbrett zu sehen",
     "doppio.end.show": "Ergebnis zeigen",
+    "doppio.view.title": "Karte Nr. {id}",
+    "doppio.view.pattern": "Was sie vom Weg verlangt",
+    "doppio.view.beans": "Was sie bringt",
+    "doppio.view.scores": "{n} Bohnen für jedes Mal, das das Muster auf dem Weg liegt (wie gedruckt oder um 180° gedreht gelesen: eine Richtung je Karte); eine gewertete Karte wird abgelegt.",
   },
   es: {
     "doppio.title": "Espresso Doppio",
@@ -399,5 +411,9 @@ export default {
     "doppio.end.close": "Cerrar",
     "doppio.end.closeTip": "Cerrar el resultado para ver el tablero",
     "doppio.end.show": "Ver el resultado",
+    "doppio.view.title": "Carta n.º {id}",
+    "doppio.view.pattern": "Lo que pide al camino",
+    "doppio.view.beans": "Lo que puntúa",
+    "doppio.view.scores": "{n} granos cada vez que el patrón está en el camino (leído como está impreso o girado 180°: un sentido por carta); una carta puntuada se descarta.",
   },
 };

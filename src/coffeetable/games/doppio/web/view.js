@@ -167,7 +167,7 @@ function cardBox(b, card, seat) {
     </div>` : '';
   return html`
     <div class="dcard ${options.length ? 'scorable' : ''} ${choosing ? 'choosing' : ''}" title="${text}"
-      ${attrs({ 'data-card': options.length ? card.id : null })} data-testid="card-${seat}-${card.id}">
+      ${attrs({ 'data-card': options.length ? card.id : null, 'data-card-view': card.id, tabindex: 0, role: 'button', 'aria-haspopup': 'dialog' })} data-testid="card-${seat}-${card.id}">
       <div class="dc-head"><span class="dc-no">#${card.id}</span><span class="dc-beans">${t('doppio.cardBeans', { n: card.beans })}</span></div>
       ${diagram(card)}
       <div class="dc-text">${text}</div>
