@@ -7,6 +7,7 @@ import { attrs, html, setHTML } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
 import { hintKey, setHTMLKeepingEndActions } from '../../js/board.js';
 import { breakdown } from './breakdown.js';
+import { endWhy } from './help.js';
 import { cardText, logLine, pieceName } from './log.js';
 import {
   exchangeOf, findCard, moveTargets, ordered, placeColours, placeTargets, scoresFor, selectablePieces,
@@ -225,6 +226,7 @@ function overScreen(b) {
       ${chrome.close}
       <h2>${t('doppio.gameOver')}</h2>
       <p class="d-big" data-testid="winner-line">${title}</p>
+      ${endWhy(b)}
       <div class="d-breakdown" data-testid="breakdown">
         <table class="d-score-table"><thead><tr><th></th>
           ${rounds.map((r) => html`<th>${t('doppio.end.round', { n: r })}</th>`)}<th>${t('doppio.end.total')}</th></tr></thead>
