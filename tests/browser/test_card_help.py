@@ -61,6 +61,7 @@ def test_a_tap_on_a_fika_card_opens_it_readable_on_a_phone(phone: Page, server: 
     card = phone.locator(f"{tid('supply-0')}[data-card-view]")
     card.wait_for()
     assert card.get_attribute("data-click") is None  # nothing to play on the supply now
+    assert phone.locator(tid("card-hint")).inner_text().startswith("Hold a card, or tap one")
     card.tap()
     viewer = phone.locator(tid("card-viewer"))
     viewer.wait_for()
@@ -208,6 +209,7 @@ def test_a_cafe_plan_card_reads_in_words_and_the_points_so_far_add_up(
     card = phone.locator(f"{tid('draft')} [data-card-view]").first
     card.wait_for(timeout=LONG)
     card_id = card.get_attribute("data-card-view")
+    assert phone.locator(tid("card-hint")).inner_text().startswith("Hold a card, or tap one")
     # a long press reads any card of the draft, takeable or not, and takes nothing
     box = card.bounding_box()
     assert box is not None

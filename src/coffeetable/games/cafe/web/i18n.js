@@ -150,7 +150,8 @@ export default {
     "cafe.view.name.cup": "cup",
     "cafe.view.name.ship": "ship",
     "cafe.view.soFar": "so far: cafés {cafes} + warehouse {warehouse}",
-    "cafe.view.hint": "Tap a card (or press it longer, or press i on it) to read it in full.",
+    "cafe.view.hint": "Right-click a card, or press i on it, to read it in full.",
+    "cafe.view.hint.touch": "Hold a card, or tap one you cannot play now, to read it in full.",
   },
   fr: {
     "cafe.cupFreeShips": "tasse : gratuite (2 navires)",
@@ -301,7 +302,8 @@ export default {
     "cafe.view.name.cup": "tasse",
     "cafe.view.name.ship": "navire",
     "cafe.view.soFar": "pour l'instant : cafés {cafes} + entrepôt {warehouse}",
-    "cafe.view.hint": "Touchez une carte (ou appuyez longuement, ou tapez i dessus) pour la lire en entier.",
+    "cafe.view.hint": "Clic droit sur une carte, ou touche i dessus, pour la lire en entier.",
+    "cafe.view.hint.touch": "Appuyez longuement sur une carte, ou touchez-en une que vous ne pouvez pas jouer, pour la lire en entier.",
   },
   de: {
     "cafe.cupFreeShips": "Tasse: kostenlos (2 Schiffe)",
@@ -452,7 +454,8 @@ export default {
     "cafe.view.name.cup": "Tasse",
     "cafe.view.name.ship": "Schiff",
     "cafe.view.soFar": "bisher: Cafés {cafes} + Lager {warehouse}",
-    "cafe.view.hint": "Tippe auf eine Karte (oder halte sie gedrückt, oder drücke i darauf), um sie ganz zu lesen.",
+    "cafe.view.hint": "Rechtsklick auf eine Karte, oder i darauf, um sie ganz zu lesen.",
+    "cafe.view.hint.touch": "Halte eine Karte gedrückt, oder tippe auf eine, die du gerade nicht spielen kannst, um sie ganz zu lesen.",
   },
   es: {
     "cafe.cupFreeShips": "taza: gratis (2 barcos)",
@@ -603,6 +606,7 @@ export default {
     "cafe.view.name.cup": "taza",
     "cafe.view.name.ship": "barco",
     "cafe.view.soFar": "hasta ahora: cafés {cafes} + almacén {warehouse}",
-    "cafe.view.hint": "Toca una carta (o mantenla pulsada, o pulsa i sobre ella) para leerla entera.",
+    "cafe.view.hint": "Clic derecho en una carta, o pulsa i sobre ella, para leerla entera.",
+    "cafe.view.hint.touch": "Mantén pulsada una carta, o toca una que no puedas jugar ahora, para leerla entera.",
   },
 };

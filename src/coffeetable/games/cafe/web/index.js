@@ -34,7 +34,8 @@ class CafeBoard extends Board {
         <div class="cf-top" data-testid="status"></div>
         <div class="cf-main">
           <section class="cf-mine">
-            <div class="cf-draft-wrap"><h3 class="cf-draft-title"></h3><div class="cf-draft" data-testid="draft"></div></div>
+            <div class="cf-draft-wrap"><h3 class="cf-draft-title"></h3><div class="cf-draft" data-testid="draft"></div>
+              <p class="cf-draft-hint muted small" data-testid="card-hint"></p></div>
             <div class="cf-controls" data-testid="controls"></div>
             <div class="cf-own"></div>
           </section>
@@ -48,7 +49,7 @@ class CafeBoard extends Board {
     this.el = root.querySelector('.cafe');
     const q = (sel) => this.el.querySelector(sel);
     this.parts = {
-      top: q('.cf-top'), draft: q('.cf-draft'), draftTitle: q('.cf-draft-title'), controls: q('.cf-controls'),
+      top: q('.cf-top'), draft: q('.cf-draft'), draftTitle: q('.cf-draft-title'), draftHint: q('.cf-draft-hint'), controls: q('.cf-controls'),
       own: q('.cf-own'), others: q('.cf-others'), log: q('.cf-log'), logTitle: q('.cf-log-title'), over: q('.cf-over'),
     };
     bindInput(this);

@@ -41,6 +41,7 @@ export function render(b) {
   d.holding = v.holding ? v.holding.id : '';
   setHTML(b.parts.top, statusBar(b.view, (seat) => b.name(seat)));
   b.parts.draftTitle.textContent = t(v.players.length === 1 ? 'cafe.draftSolo' : 'cafe.draft');
+  b.parts.draftHint.textContent = v.display.length ? t(hintKey('cafe.view.hint')) : '';
   const ships = b.me == null ? 0 : v.players[b.me].ships;
   setHTML(b.parts.draft, draftRow(v.display, b.of('take'), b.payFor, ships));
   renderControls(b);

@@ -199,7 +199,8 @@ function hand(b, m) {
   const cards = (p.hand || []).map((card) => cardSlot(b, 
     m, `hand:${card.id}`, face(card), `hand-card-${card.id}`, card.id === pickId ? 'picked' : '', card,
   ));
-  return html`<div class="hand-zone"><div class="label">${t('fika.hand')} <span class="muted small">${t('fika.view.hint')}</span></div>
+  return html`<div class="hand-zone"><div class="label">${t('fika.hand')}</div>
+    <p class="card-hint muted small" data-testid="card-hint">${t(hintKey('fika.view.hint'))}</p>
     <div class="row hand" data-testid="hand" data-count="${(p.hand || []).length}">${cards}</div></div>`;
 }
 
