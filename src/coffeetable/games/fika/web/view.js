@@ -83,7 +83,8 @@ function playerBar(b, seat, where) {
     pickState = html`<span class="pick-state ${p.picked ? 'done' : ''}" data-testid="picked-${seat}">${p.picked ? html`${back()} ${t('fika.picked')}` : t('fika.notPicked')}</span>`;
   }
   if (p.pick && (seat !== b.me || b.view.phase !== 'pick')) {
-    pickState = html`<span class="pick-state shown" data-testid="pick-${seat}">${face(p.pick)}</span>`;
+    const read = attrs({ 'data-card-view': viewKey(p.pick), tabindex: 0, role: 'button', 'aria-haspopup': 'dialog' });
+    pickState = html`<span class="pick-state shown" ${read} data-testid="pick-${seat}">${face(p.pick)}</span>`;
   }
   const hand = seat === b.me ? '' : html`<span class="muted">${t('fika.handCount', { count: p.hand_count })}</span>`;
   // the tooltip keeps "tip(s)" (fika.tipsOf) while tests/browser/test_hostile.py pins it; the lists say fika.tipsCount
