@@ -253,7 +253,8 @@ def test_a_doppio_card_reads_in_words_on_a_phone(phone: Page, server: Server) ->
     viewer.wait_for()
     assert viewer.locator(f"{tid('card-view-pattern')} dd").inner_text() == words
     beans = viewer.locator(f"{tid('card-view-beans')} dd").inner_text()
-    assert beans.split()[0].isdigit() and "beans" in beans
+    count = int(beans.split()[0])
+    assert beans.startswith(f"{count} bean{'' if count == 1 else 's'} each time")
     assert font_px(phone, f"{tid('card-view-pattern')} dd") >= 14
     phone.locator(tid("card-view-close")).tap()
     viewer.wait_for(state="detached")

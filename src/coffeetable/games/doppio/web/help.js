@@ -18,7 +18,7 @@ export function describeCard(b, el) {
     art: diagram(card),
     parts: [
       { key: 'pattern', label: t('doppio.view.pattern'), text: cardText(card) },
-      { key: 'beans', label: t('doppio.view.beans'), text: t('doppio.view.scores', { n: card.beans }) },
+      { key: 'beans', label: t('doppio.view.beans'), text: t('doppio.view.scores', { count: card.beans }) },
     ],
   };
 }

@@ -1,4 +1,5 @@
 // Espresso Doppio's own words, in the four languages of the rulebooks.
+// Over 450 lines (once every string is here): a string table (data), four languages of one game, kept whole so each key sits beside its translations.
 export default {
   en: {
     "doppio.title": "Espresso Doppio",
@@ -102,7 +103,8 @@ export default {
     "doppio.view.title": "Card #{id}",
     "doppio.view.pattern": "What it asks of the path",
     "doppio.view.beans": "What it scores",
-    "doppio.view.scores": "{n} beans each time the pattern is on the path (read as printed or turned 180°: one way per card); a scored card is discarded.",
+    "doppio.view.scores.one": "{count} bean each time the pattern is on the path (read as printed or turned 180°: one way per card); a scored card is discarded.",
+    "doppio.view.scores.other": "{count} beans each time the pattern is on the path (read as printed or turned 180°: one way per card); a scored card is discarded.",
     "doppio.why.finished": "{name} scored the last card of round 2: the match ends.",
     "doppio.why.reserve": "The bean reserve is empty: the match ends (no later score could change the beans).",
     "doppio.why.repetition": "The same position began a turn a third time: the match ends.",
@@ -212,7 +214,8 @@ export default {
     "doppio.view.title": "Carte n°{id}",
     "doppio.view.pattern": "Ce qu'elle demande au chemin",
     "doppio.view.beans": "Ce qu'elle rapporte",
-    "doppio.view.scores": "{n} grains chaque fois que le motif est sur le chemin (lu tel qu'imprimé ou tourné de 180° : un sens par carte); une carte marquée est défaussée.",
+    "doppio.view.scores.one": "{count} grain chaque fois que le motif est sur le chemin (lu tel qu'imprimé ou tourné de 180° : un sens par carte); une carte marquée est défaussée.",
+    "doppio.view.scores.other": "{count} grains chaque fois que le motif est sur le chemin (lu tel qu'imprimé ou tourné de 180° : un sens par carte); une carte marquée est défaussée.",
     "doppio.why.finished": "{name} a marqué la dernière carte de la manche 2 : la partie s'arrête.",
     "doppio.why.reserve": "La réserve de grains est vide : la partie s'arrête (aucun score ne pourrait plus changer les grains).",
     "doppio.why.repetition": "La même position a commencé un tour pour la troisième fois : la partie s'arrête.",
@@ -322,7 +325,8 @@ export default {
     "doppio.view.title": "Karte Nr. {id}",
     "doppio.view.pattern": "Was sie vom Weg verlangt",
     "doppio.view.beans": "Was sie bringt",
-    "doppio.view.scores": "{n} Bohnen für jedes Mal, das das Muster auf dem Weg liegt (wie gedruckt oder um 180° gedreht gelesen: eine Richtung je Karte); eine gewertete Karte wird abgelegt.",
+    "doppio.view.scores.one": "{count} Bohne für jedes Mal, das das Muster auf dem Weg liegt (wie gedruckt oder um 180° gedreht gelesen: eine Richtung je Karte); eine gewertete Karte wird abgelegt.",
+    "doppio.view.scores.other": "{count} Bohnen für jedes Mal, das das Muster auf dem Weg liegt (wie gedruckt oder um 180° gedreht gelesen: eine Richtung je Karte); eine gewertete Karte wird abgelegt.",
     "doppio.why.finished": "{name} hat die letzte Karte der 2. Runde gewertet: die Partie endet.",
     "doppio.why.reserve": "Der Bohnenvorrat ist leer: die Partie endet (keine spätere Wertung könnte die Bohnen noch ändern).",
     "doppio.why.repetition": "Dieselbe Stellung hat zum dritten Mal einen Zug begonnen: die Partie endet.",
@@ -432,7 +436,8 @@ export default {
     "doppio.view.title": "Carta n.º {id}",
     "doppio.view.pattern": "Lo que pide al camino",
     "doppio.view.beans": "Lo que puntúa",
-    "doppio.view.scores": "{n} granos cada vez que el patrón está en el camino (leído como está impreso o girado 180°: un sentido por carta); una carta puntuada se descarta.",
+    "doppio.view.scores.one": "{count} grano cada vez que el patrón está en el camino (leído como está impreso o girado 180°: un sentido por carta); una carta puntuada se descarta.",
+    "doppio.view.scores.other": "{count} granos cada vez que el patrón está en el camino (leído como está impreso o girado 180°: un sentido por carta); una carta puntuada se descarta.",
     "doppio.why.finished": "{name} puntuó la última carta de la ronda 2: la partida termina.",
     "doppio.why.reserve": "La reserva de granos está vacía: la partida termina (ninguna puntuación posterior cambiaría los granos).",
     "doppio.why.repetition": "La misma posición empezó un turno por tercera vez: la partida termina.",
