@@ -160,6 +160,17 @@ def test_a_game_against_the_greedy_bot_to_the_end(page, server):
     assert winners and all(beans[w] == max(beans) for w in winners)
     assert "Game over" in over.inner_text()
     assert page.locator(tid("end-turn")).count() == 0
+    # The end screen says why: how the match ended, and what decided it.
+    how = over.locator(tid("end-how")).inner_text()
+    assert any(
+        words in how
+        for words in ("scored the last card of round 2", "reserve is empty", "a third time")
+    )
+    rule = over.locator(tid("end-rule")).inner_text()
+    if beans[0] != beans[1]:
+        assert rule == "Most beans wins."
+    else:
+        assert rule.startswith("Equal beans: the win ")
 
 
 def test_a_solo_game_ends_with_its_rank(page, server):

@@ -465,6 +465,19 @@ def test_two_people_play_a_rated_match_and_see_their_new_ratings(
     host.wait_for_selector(f"{tid('fika')}[data-phase]", timeout=LONG)
     play_both_to_the_end([host, guest])
     winner = host.get_attribute(tid("end-screen"), "data-winner")
+    # Each end screen says how the ratings moved (both start at 1500), ours first.
+    for page, seat in ((host, 0), (guest, 1)):
+        changes = page.locator(f"{tid('end-screen')} {tid('rating-changes')}")
+        changes.wait_for()
+        mine = changes.locator("li").first
+        assert mine.get_attribute("data-testid") == f"rating-change-{seat}"
+        assert mine.inner_text().startswith("Your rating: 1500 → ")
+        assert (int(mine.get_attribute("data-delta") or 0) > 0) == (str(seat) == winner)
+        assert (
+            changes.locator(tid(f"rating-change-{1 - seat}"))
+            .inner_text()
+            .startswith(f"{'Ivy' if seat == 0 else 'Hal'}: 1500 → ")
+        )
     # The match is recorded and rated: each sees it on the profiles and the board.
     hal = rating_of(host, own_server, "Hal")
     ivy = rating_of(guest, own_server, "Ivy")

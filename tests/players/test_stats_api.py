@@ -149,6 +149,22 @@ def test_matches_newest_first_filtered_and_paged_by_cursor(site: Site) -> None:
     assert site.client.get("/api/matches", params={"limit": 0}).status_code == 422
 
 
+def test_a_tables_match_and_its_rating_change_by_table_id(site: Site) -> None:
+    site.register("Ada")
+    ada = user_id(site, "Ada")
+    seats = [SeatResult(0, "Ada", 9, ada), SeatResult(1, "Casual bot", 3, None, "casual")]
+    play(site, "r1", seats, [0])
+    play(site, "r2", seats, [1])
+    found = site.client.get("/api/matches", params={"table": "r1"}).json()
+    assert [m["table_id"] for m in found["matches"]] == ["r1"] and found["next"] is None
+    mine, bot = found["matches"][0]["participants"]
+    assert mine["rating_after"] > mine["rating_before"]  # Ada won r1: her rating rose
+    assert bot["rating_after"] < bot["rating_before"]
+    # a table still running (or unknown) has no match yet; a silly id is refused
+    assert site.client.get("/api/matches", params={"table": "nope"}).json()["matches"] == []
+    assert site.client.get("/api/matches", params={"table": "x" * 65}).status_code == 422
+
+
 def test_a_guest_who_signs_up_keeps_their_seats_and_me_lists_them(site: Site) -> None:
     created = site.client.post("/api/tables", json={"game": "fika", "players": 2, "name": "Bea"})
     assert created.status_code == 200, created.text

@@ -11,7 +11,7 @@ import pytest
 from coffeetable.engine import IllegalAction, replay
 from coffeetable.games.fika import FikaGame, FikaState
 from coffeetable.games.fika.cards import COLOURS, colour_of, make_card, number_of
-from coffeetable.games.fika.scoring import score_cafe, tie_break
+from coffeetable.games.fika.scoring import round_result, score_cafe, tie_break
 
 GAME = FikaGame()
 
@@ -101,6 +101,21 @@ def test_tie_break_by_colour_order() -> None:
         )
         == 0
     )
+
+
+def test_a_round_result_says_how_a_tie_on_coins_was_broken() -> None:
+    order = [COLOURS.index(name) for name in ("green", "pink", "brown")]
+    cafes = [cafe("pink2", None, None, None, None), cafe("pink5", None, None, None, None)]
+    result = round_result(cafes, {}, order)
+    assert result["coins"] == [0, 0] and result["winner"] == 1
+    # green (the primary) is in neither café: pink, the secondary, decides 5 to 2
+    assert result["tie"] == {"seat": 1, "colour": "pink", "rank": 2, "highest": [2, 5]}
+    # coins decide: no tie to explain
+    more = [cafe("pink1", "brown1", None, None, None), EMPTY]
+    assert round_result(more, {}, order)["tie"] is None
+    assert round_result(more, {}, order)["winner"] == 0
+    # before any colour is chosen, equal coins are a tie nobody has broken yet
+    assert round_result([EMPTY, EMPTY], {}, [])["winner"] is None
 
 
 # -- the flow of a round ----------------------------------------------------------------------
@@ -317,6 +332,24 @@ def test_a_round_win_gives_a_tip_and_the_loser_picks_the_primary_colour() -> Non
     winner = last["winner"]
     assert state.tips[winner] == 1 and state.phase == "colours"
     assert state.actors() == [1 - winner]
+
+
+def test_the_view_previews_the_round_as_the_cafes_stand() -> None:
+    state = new(7)
+    choose_colours(state)
+    state.cafes = [
+        cafe("brown1", "brown2", "brown3", "brown4", None),
+        cafe("green1", "green2", "green3", "green4", None),
+    ]
+    for seat in (0, 1, None):
+        preview = state.view(seat)["preview"]
+        assert preview["coins"] == [coins(0, state.cafes), coins(1, state.cafes)]
+        assert [line["column"] for line in preview["cards"][1]] == [3, 2, 1, 0]  # seat 1 reads 4..0
+    state.hands = [[c("brown5"), c("pink1")], [c("green6"), c("pink2")]]
+    play_step(state, ["brown5", "green6"], [4, 4])
+    last = state.last_round
+    assert last is not None and last["colour_order"] == ["pink", "green", "brown"]
+    assert last["tie"] is None  # the coins decided
 
 
 # -- properties over random games ----------------------------------------------------------------

@@ -28,7 +28,7 @@ from coffeetable.games.fika.cards import (
     number_of,
 )
 from coffeetable.games.fika.effects import apply_effect, effect_choices
-from coffeetable.games.fika.scoring import Placed, score_cafe, tie_break
+from coffeetable.games.fika.scoring import Placed, round_result
 
 if TYPE_CHECKING:
     from coffeetable.games.fika.game import FikaGame
@@ -203,6 +203,7 @@ class FikaState(State):
             ),
             "lone": None if self.lone is None else {"seat": self.lone, "left": self.lone_left},
             "last_round": self.last_round,
+            "preview": self.preview(),
             "winners": list(self._winners),
         }
 
@@ -355,26 +356,30 @@ class FikaState(State):
         self.phase = "pick"
         return events
 
-    def _end_round(self) -> list[Event]:
-        street: dict[int, Placed] = {
+    def _street(self) -> dict[int, Placed]:
+        """The groups on the street: column -> (column, the seat its 3-cup half faces)."""
+        return {
             g.column: (g.column, g.facing)
             for g in self.groups
             if g.column is not None and g.facing is not None
         }
-        results = [score_cafe(seat, self.cafes, street) for seat in (0, 1)]
-        coins = [total for total, _ in results]
-        if coins[0] != coins[1]:
-            winner = 0 if coins[0] > coins[1] else 1
-        else:
-            broken = tie_break(self.cafes, self.colour_order)
-            assert broken is not None  # all 18 cards differ: some colour decides
-            winner = broken
+
+    def preview(self) -> dict[str, Any] | None:
+        """The round scored as the cafés stand now (what each would score if it ended
+        here; public: the cafés and the street are face up); None once the match is over."""
+        if self.phase == "over":
+            return None
+        return round_result(self.cafes, self._street(), self.colour_order)
+
+    def _end_round(self) -> list[Event]:
+        result = round_result(self.cafes, self._street(), self.colour_order)
+        winner = result["winner"]
+        assert winner is not None  # all 18 cards differ: some colour decides
         self.tips[winner] += 1
         self.last_round = {
             "round": self.round_number,
-            "coins": coins,
-            "winner": winner,
-            "cards": [lines for _, lines in results],
+            **result,
+            "colour_order": [COLOURS[c] for c in self.colour_order],
             "cafes": [[None if c is None else card_json(c) for c in cafe] for cafe in self.cafes],
         }
         events: list[Event] = [{"type": "round_over", **self.last_round}]

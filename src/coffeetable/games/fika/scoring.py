@@ -12,6 +12,7 @@ from itertools import product
 from typing import Any
 
 from coffeetable.games.fika.cards import COINS, SPOTS, card_json, colour_of, number_of
+from coffeetable.games.fika.cards import COLOURS as COLOUR_NAMES
 
 Cafe = Sequence[int | None]
 #: A group on the street: (column, the seat its 3-cup half faces).
@@ -123,11 +124,42 @@ def _score_with(
 def tie_break(cafes: Sequence[Cafe], colour_order: Sequence[int]) -> int | None:
     """The seat that wins a tie on coins: the highest printed number in the primary
     colour, then the secondary, then the third; a café with the colour beats one without."""
-    for colour in colour_order:
+    decided = tie_break_reason(cafes, colour_order)
+    return None if decided is None else decided["seat"]
+
+
+def tie_break_reason(cafes: Sequence[Cafe], colour_order: Sequence[int]) -> dict[str, Any] | None:
+    """How a tie on coins is broken: ``{"seat", "colour", "rank", "highest"}``, the colour
+    that decided (its rank in the colour order, 1-3) and each café's highest number in it
+    (0: none of that colour); None if no colour decides."""
+    for rank, colour in enumerate(colour_order, start=1):
         highest = [
             max((number_of(c) for c in cafe if c is not None and colour_of(c) == colour), default=0)
             for cafe in cafes
         ]
         if highest[0] != highest[1]:
-            return 0 if highest[0] > highest[1] else 1
+            seat = 0 if highest[0] > highest[1] else 1
+            return {"seat": seat, "colour": COLOUR_NAMES[colour], "rank": rank, "highest": highest}
     return None
+
+
+def round_result(
+    cafes: Sequence[Cafe], street: dict[int, Placed], colour_order: Sequence[int]
+) -> dict[str, Any]:
+    """Both cafés scored as they stand: ``coins``, ``cards`` (each seat's lines), the
+    ``winner`` (None: a tie no colour breaks yet) and ``tie`` (how a tie was broken, or
+    None when the coins decide)."""
+    results = [score_cafe(seat, cafes, street) for seat in (0, 1)]
+    coins = [total for total, _ in results]
+    tie = None
+    if coins[0] != coins[1]:
+        winner: int | None = 0 if coins[0] > coins[1] else 1
+    else:
+        tie = tie_break_reason(cafes, colour_order)
+        winner = None if tie is None else tie["seat"]
+    return {
+        "coins": coins,
+        "winner": winner,
+        "tie": tie,
+        "cards": [lines for _, lines in results],
+    }

@@ -211,7 +211,18 @@ async def list_matches(
     game: str | None = Query(None, description="only this game"),
     before: str | None = Query(None, description="the `next` of the previous page"),
     limit: int = Query(20, ge=1, le=100),
+    table: str | None = Query(
+        None,
+        max_length=64,
+        description="only this table's match (none while it runs): its end screen's rating change",
+    ),
 ) -> models.MatchPage:
+    if table is not None:  # one table has at most one match: no page, no other filter
+        store = players_service(request).store
+        one = await store.read(lambda conn: store_matches.match_for_table(conn, table))
+        return models.MatchPage(
+            matches=[] if one is None else [models.MatchOut(**match_out(one))], next=None
+        )
     cursor = None
     if before is not None:
         if not (before.isascii() and before.isdigit()) or len(before) > 18:  # not "²"

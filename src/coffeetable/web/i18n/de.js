@@ -344,4 +344,9 @@ export default {
   'lobby.botByName': "Der Bot eines Spielers, nach Namen…",
   'lobby.botNamePrompt': "Der volle Name des Bots (spieler/bot)",
   'playNow.meetBots': "Auch Bots von Spielern (Programme) treffen",
+  'cardview.close': 'Schließen',
+  'cardview.open': 'Karte lesen: {card}',
+  'end.ratings': 'Wertungen dieser Partie:',
+  'end.rating': '{name}: {before} → {after} ({delta})',
+  'end.ratingYou': 'Deine Wertung: {before} → {after} ({delta})',
 };

@@ -344,4 +344,9 @@ export default {
   'lobby.botByName': "A player's bot, by name…",
   'lobby.botNamePrompt': "The bot's full name (player/bot)",
   'playNow.meetBots': "Meet players' bots (programs) too",
+  'cardview.close': 'Close',
+  'cardview.open': 'Read the card: {card}',
+  'end.ratings': 'Ratings of this match:',
+  'end.rating': '{name}: {before} → {after} ({delta})',
+  'end.ratingYou': 'Your rating: {before} → {after} ({delta})',
 };

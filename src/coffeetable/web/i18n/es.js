@@ -344,4 +344,9 @@ export default {
   'lobby.botByName': "El bot de un jugador, por su nombre…",
   'lobby.botNamePrompt': "El nombre completo del bot (jugador/bot)",
   'playNow.meetBots': "Jugar también contra bots de jugadores (programas)",
+  'cardview.close': 'Cerrar',
+  'cardview.open': 'Leer la carta: {card}',
+  'end.ratings': 'Puntuaciones de esta partida:',
+  'end.rating': '{name}: {before} → {after} ({delta})',
+  'end.ratingYou': 'Tu puntuación: {before} → {after} ({delta})',
 };

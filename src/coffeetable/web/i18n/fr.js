@@ -344,4 +344,9 @@ export default {
   'lobby.botByName': "Le bot d’un joueur, par son nom…",
   'lobby.botNamePrompt': "Le nom complet du bot (joueur/bot)",
   'playNow.meetBots': "Rencontrer aussi les bots des joueurs (programmes)",
+  'cardview.close': 'Fermer',
+  'cardview.open': 'Lire la carte : {card}',
+  'end.ratings': 'Cotes de cette partie :',
+  'end.rating': '{name} : {before} → {after} ({delta})',
+  'end.ratingYou': 'Votre cote : {before} → {after} ({delta})',
 };

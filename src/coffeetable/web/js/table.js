@@ -17,6 +17,7 @@ import { account, accountSeat } from './account.js';
 import { botProfile, playerLink } from './players.js';
 import { mountChat } from './chat.js';
 import { play as playSound } from './sound.js';
+import { ratingChanges, ratingMarkup } from './endrating.js';
 import { go } from './router.js';
 
 /** Our seat at a table: {seat, token} from this browser, {seat, token: null} from the account, or null. */
@@ -76,6 +77,9 @@ export function mount(root, route) {
     if (view.destroyed) return;
     if (view.summary && view.summary.status === 'running' && summary && summary.status === 'over') playSound('end');
     view.summary = summary;
+    if (summary && summary.status === 'over' && summary.rated && !view.ratings) { // once: the end screen's rating change
+      view.ratings = ratingChanges(id).then((changes) => { view.ratingLine = changes; renderEnd(); });
+    }
     renderHead();
     renderEnd();
     if (view.game) view.game.seatsChanged();
@@ -195,7 +199,7 @@ export function mount(root, route) {
           ${attrs({ disabled: view.asked })}>${t('end.playAgain')}</button>` : ''}
         <a class="button" href="#/replay/${encodeURIComponent(id)}" data-testid="view-replay">${t('end.viewReplay')}</a>
         <a class="button" href="#/" data-testid="back-to-lobby">${t('end.backToLobby')}</a>
-      </div>
+      </div>${ratingMarkup(view.ratingLine, ctx.seat)}
       ${rematch && (rematch.accepted || []).length ? html`<p class="muted" data-testid="rematch-status">
         ${t('end.accepted', { names: who(rematch.accepted) })}
         ${(rematch.waiting || []).length ? t('end.waitingFor', { names: who(rematch.waiting) }) : ''}</p>` : ''}`;

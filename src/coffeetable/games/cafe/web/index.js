@@ -11,6 +11,8 @@
 
 import { html, setHTML } from '../../js/dom.js';
 import { Board } from '../../js/board.js';
+import { bindCardViewer } from '../../js/cardview.js';
+import { describeCard } from './help.js';
 import { installCss } from './icons.js';
 import { bindInput } from './input.js';
 import { keepValid } from './model.js';
@@ -32,7 +34,8 @@ class CafeBoard extends Board {
         <div class="cf-top" data-testid="status"></div>
         <div class="cf-main">
           <section class="cf-mine">
-            <div class="cf-draft-wrap"><h3 class="cf-draft-title"></h3><div class="cf-draft" data-testid="draft"></div></div>
+            <div class="cf-draft-wrap"><h3 class="cf-draft-title"></h3><div class="cf-draft" data-testid="draft"></div>
+              <p class="cf-draft-hint muted small" data-testid="card-hint"></p></div>
             <div class="cf-controls" data-testid="controls"></div>
             <div class="cf-own"></div>
           </section>
@@ -46,10 +49,12 @@ class CafeBoard extends Board {
     this.el = root.querySelector('.cafe');
     const q = (sel) => this.el.querySelector(sel);
     this.parts = {
-      top: q('.cf-top'), draft: q('.cf-draft'), draftTitle: q('.cf-draft-title'), controls: q('.cf-controls'),
+      top: q('.cf-top'), draft: q('.cf-draft'), draftTitle: q('.cf-draft-title'), draftHint: q('.cf-draft-hint'), controls: q('.cf-controls'),
       own: q('.cf-own'), others: q('.cf-others'), log: q('.cf-log'), logTitle: q('.cf-log-title'), over: q('.cf-over'),
     };
     bindInput(this);
+    // a take is a click (or Enter) on a takeable card; reading it is a tap on another, a long press or i
+    this.onDestroy(bindCardViewer(this.el, { describe: (el) => describeCard(this, el), actionable: (el) => Boolean(el.dataset.take) }));
   }
 
   /** The seat drawn big: yours, or seat 0 for a spectator. */

@@ -48,7 +48,7 @@ export function draftRow(display, takes, payFor, ships = 0) {
     }
     const cafe = card.cafe ? html`<div class="dc-cafe">${cafeText(card.cafe)}</div>` : '';
     return html`<div class="cf-draft-card ${options.length ? 'takeable' : ''} ${payFor === card.id ? 'chosen' : ''}"
-        ${attrs({ tabindex: options.length ? 0 : null, role: options.length ? 'button' : null })}
+        ${attrs({ tabindex: 0, role: 'button', 'data-card-view': card.id, 'aria-haspopup': 'dialog' })}
         data-take="${options.length ? card.id : ''}" data-testid="draft-${card.id}" title="${card.id}">
       ${cardSvg(card)}
       <div class="dc-id">${card.id}${card.cup ? html` · <span class="dc-cup">${note}</span>` : ''}</div>${cafe}

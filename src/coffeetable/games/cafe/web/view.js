@@ -12,6 +12,7 @@ import { acts, actsAt, marks, modeOf } from './model.js';
 import {
   cafeText, cubeIcon, doing, draftRow, endScreen, logLine, masterToken, payChoice, statusBar, track, warehouse,
 } from './panels.js';
+import { soFar } from './help.js';
 
 const BIG = 62; // px per grid cell of your own area
 const SMALL = 24; // px per grid cell of the other players' areas
@@ -40,6 +41,7 @@ export function render(b) {
   d.holding = v.holding ? v.holding.id : '';
   setHTML(b.parts.top, statusBar(b.view, (seat) => b.name(seat)));
   b.parts.draftTitle.textContent = t(v.players.length === 1 ? 'cafe.draftSolo' : 'cafe.draft');
+  b.parts.draftHint.textContent = v.display.length ? t(hintKey('cafe.view.hint')) : '';
   const ships = b.me == null ? 0 : v.players[b.me].ships;
   setHTML(b.parts.draft, draftRow(v.display, b.of('take'), b.payFor, ships));
   renderControls(b);
@@ -142,6 +144,7 @@ function playerPanel(b, seat, big) {
       <strong class="cf-name">${b.name(seat)}</strong>
       ${v.master === seat ? masterToken() : ''}
       <span class="cf-score" data-testid="score-${seat}">${t('cafe.points', { count: p.score })}</span>
+      ${soFar(p, seat)}
       <span class="cf-doing">${doing(v, seat)}</span>
     </header>
     <div class="cf-stats">${track(p, v.phase === 'actions')}${warehouse(p, seat)}

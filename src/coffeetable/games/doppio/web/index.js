@@ -11,6 +11,8 @@
 
 import { html, setHTML } from '../../js/dom.js';
 import { Board } from '../../js/board.js';
+import { bindCardViewer } from '../../js/cardview.js';
+import { describeCard } from './help.js';
 import { bindInput } from './input.js';
 import { keepValid } from './model.js';
 import { installCss } from './pieces.js';
@@ -56,6 +58,8 @@ class DoppioBoard extends Board {
       over: this.el.querySelector('.d-over'),
     };
     bindInput(this);
+    // a click scores a card that can be scored; reading a card is a tap on another, a long press or i
+    this.onDestroy(bindCardViewer(this.el, { describe: (el) => describeCard(this, el), actionable: (el) => el.hasAttribute('data-card') }));
   }
 
   tellEvent(ev) { return logLine(this, ev); }

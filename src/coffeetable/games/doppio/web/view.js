@@ -7,6 +7,7 @@ import { attrs, html, setHTML } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
 import { hintKey, setHTMLKeepingEndActions } from '../../js/board.js';
 import { breakdown } from './breakdown.js';
+import { endWhy } from './help.js';
 import { cardText, logLine, pieceName } from './log.js';
 import {
   exchangeOf, findCard, moveTargets, ordered, placeColours, placeTargets, scoresFor, selectablePieces,
@@ -177,7 +178,7 @@ function cardBox(b, card, seat) {
     </div>` : '';
   return html`
     <div class="dcard ${options.length ? 'scorable' : ''} ${choosing ? 'choosing' : ''}" title="${text}"
-      ${attrs({ 'data-card': options.length ? card.id : null })} data-testid="card-${seat}-${card.id}">
+      ${attrs({ 'data-card': options.length ? card.id : null, 'data-card-view': card.id, tabindex: 0, role: 'button', 'aria-haspopup': 'dialog' })} data-testid="card-${seat}-${card.id}">
       <div class="dc-head"><span class="dc-no">#${card.id}</span><span class="dc-beans">${t('doppio.cardBeans', { n: card.beans })}</span></div>
       ${diagram(card)}
       <div class="dc-text">${text}</div>
@@ -235,6 +236,7 @@ function overScreen(b) {
       ${chrome.close}
       <h2>${t('doppio.gameOver')}</h2>
       <p class="d-big" data-testid="winner-line">${title}</p>
+      ${endWhy(b)}
       <div class="d-breakdown" data-testid="breakdown">
         <table class="d-score-table"><thead><tr><th></th>
           ${rounds.map((r) => html`<th>${t('doppio.end.round', { n: r })}</th>`)}<th>${t('doppio.end.total')}</th></tr></thead>

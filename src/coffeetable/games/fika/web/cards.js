@@ -1,7 +1,7 @@
 // Fika's cards in SVG. Each colour has a symbol too (brown: coffee bean,
 // green: leaf, pink: flower), so the cards read without telling colours apart.
 // The number is big; the effect and objective show as short lines (the full
-// texts are in the card's tooltip and in the card guide).
+// texts are in the card viewer, help.js, in the card's tooltip and in the card guide).
 
 import { attrs, html, setHTML, stylesheet, trustedMarkup } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';

@@ -7,8 +7,10 @@
 import { html, setHTML } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
 import { Board } from '../../js/board.js';
+import { bindCardViewer } from '../../js/cardview.js';
 import { cardName, cardOf, installCss, installSprite } from './cards.js';
 import { bindInput } from './input.js';
+import { describeCard } from './help.js';
 import { describe } from './log.js';
 import { render } from './view.js';
 
@@ -24,6 +26,7 @@ class FikaBoard extends Board {
     setHTML(root, html`<div class="fika" data-testid="fika"></div>`);
     this.el = root.querySelector('.fika');
     this.onDestroy(bindInput(this));
+    this.onDestroy(bindCardViewer(this.el, { describe: (el) => describeCard(this, el) }));
   }
 
   /** The seat drawn at the bottom: yours, or seat 0 for a spectator. */

@@ -10,6 +10,7 @@ import {
   back, cardName, empty, face, group as groupCard, street as streetCard,
 } from './cards.js';
 import { clickables, confirmable, moveTokens, readPos } from './model.js';
+import { endWhy, previewBox, tieWords, viewKey } from './help.js';
 
 /** A card in a line of text: its colour's symbol and its number. */
 function chip(card) {
@@ -41,6 +42,7 @@ export function render(b) {
     </div>
     <aside class="fika-side">
       ${coloursBox(b)}
+      ${previewBox(b, scoreTable)}
       ${scoreBox(b)}
       ${logBox(b)}
       ${guide(b)}
@@ -58,15 +60,22 @@ export function render(b) {
   if (log) log.scrollTop = log.scrollHeight;
 }
 
-function cardSlot(b, m, token, inner, testid, extra = '') {
+/**
+ * A place for a card. card: the face-up card in it, which the card viewer reads
+ * (js/cardview.js: a tap, a long press, or i); spot: "seat:column" in a café.
+ */
+function cardSlot(b, m, token, inner, testid, extra = '', card = null, spot = null) {
   const can = m.clicks.has(token);
   const sel = m.selected.has(token);
   const keys = can || sel ? attrs({ 'data-click': token, tabindex: 0, role: 'button' }) : '';
+  const readable = card ? attrs({
+    'data-card-view': viewKey(card), 'data-spot': spot, tabindex: can || sel ? null : 0, role: can || sel ? null : 'button', 'aria-haspopup': 'dialog',
+  }) : '';
   // The review points here: the reviewed move was played (or the bot would play) on this.
   const mark = b.marked(token, moveTokens);
   const marks = mark.split(' ').filter(Boolean).map((kind) => `marked-${kind}`).join(' ');
   return html`<div class="fk-slot ${can ? 'clickable' : ''} ${sel ? 'selected' : ''} ${marks} ${extra}"
-    ${keys} ${attrs({ 'data-review': mark || null })} data-testid="${testid}">${inner}</div>`;
+    ${keys} ${readable} ${attrs({ 'data-review': mark || null })} data-testid="${testid}">${inner}</div>`;
 }
 
 function playerBar(b, seat, where) {
@@ -77,7 +86,8 @@ function playerBar(b, seat, where) {
     pickState = html`<span class="pick-state ${p.picked ? 'done' : ''}" data-testid="picked-${seat}">${p.picked ? html`${back()} ${t('fika.picked')}` : t('fika.notPicked')}</span>`;
   }
   if (p.pick && (seat !== b.me || b.view.phase !== 'pick')) {
-    pickState = html`<span class="pick-state shown" data-testid="pick-${seat}">${face(p.pick)}</span>`;
+    const read = attrs({ 'data-card-view': viewKey(p.pick), tabindex: 0, role: 'button', 'aria-haspopup': 'dialog' });
+    pickState = html`<span class="pick-state shown" ${read} data-testid="pick-${seat}">${face(p.pick)}</span>`;
   }
   const hand = seat === b.me ? '' : html`<span class="muted">${t('fika.handCount', { count: p.hand_count })}</span>`;
   // the tooltip keeps "tip(s)" (fika.tipsOf) while tests/browser/test_hostile.py pins it; the lists say fika.tipsCount
@@ -97,7 +107,7 @@ function cafe(b, m, seat, where) {
     const token = `cafe:${seat}:${col}`;
     const fresh = effect && effect.seat === seat && effect.spot === col ? 'fresh' : '';
     const inner = card ? face(card) : empty(String(readPos(seat, col)));
-    return cardSlot(b, m, token, inner, `cafe-${seat}-${col}`, fresh);
+    return cardSlot(b, m, token, inner, `cafe-${seat}-${col}`, fresh, card, `${seat}:${col}`);
   });
   return html`<div class="row cafe cafe-${where}" data-testid="cafe-${seat}">${cells}</div>`;
 }
@@ -122,7 +132,7 @@ function streetRow(b, m) {
     return html`<div class="street-cell">${cardSlot(b, m, `street:${col}`, inner, `street-${col}`)}</div>`;
   });
   const beside = v.groups.map((g, i) => (g.column == null ? groupHtml(b, m, g, i) : ''));
-  const supply = v.supply.map((card, i) => cardSlot(b, m, `supply:${i}`, face(card), `supply-${i}`));
+  const supply = v.supply.map((card, i) => cardSlot(b, m, `supply:${i}`, face(card), `supply-${i}`, '', card));
   return html`<div class="street-zone">
     <div class="beside" data-testid="beside"><div class="label">${t('fika.beside')}</div><div class="cards">${beside}</div></div>
     <div class="row street" data-testid="street">${cells}</div>
@@ -191,9 +201,10 @@ function hand(b, m) {
   const p = b.view.players[b.me];
   const pickId = p.pick ? p.pick.id : null;
   const cards = (p.hand || []).map((card) => cardSlot(b, 
-    m, `hand:${card.id}`, face(card), `hand-card-${card.id}`, card.id === pickId ? 'picked' : '',
+    m, `hand:${card.id}`, face(card), `hand-card-${card.id}`, card.id === pickId ? 'picked' : '', card,
   ));
   return html`<div class="hand-zone"><div class="label">${t('fika.hand')}</div>
+    <p class="card-hint muted small" data-testid="card-hint">${t(hintKey('fika.view.hint'))}</p>
     <div class="row hand" data-testid="hand" data-count="${(p.hand || []).length}">${cards}</div></div>`;
 }
 
@@ -209,25 +220,30 @@ function coloursBox(b) {
     <h3>${t('fika.tips')}</h3><ul class="plain">${tips}</ul></section>`;
 }
 
+/** One café's scoring, card by card (a round's, or the preview's: prefix tells the test ids). */
+function scoreTable(b, r, seat, prefix = 'score') {
+  const columns = seat === 1 ? [4, 3, 2, 1, 0] : [0, 1, 2, 3, 4];
+  const lines = new Map((r.cards[seat] || []).map((line) => [line.column, line]));
+  const rows = columns.map((col) => lines.get(col)).filter(Boolean).map((line) => html`
+    <tr class="${line.met ? 'met' : 'miss'}" data-testid="${prefix}-line-${seat}-${line.column}">
+      <td>${chip(line.card)}</td>
+      <td>${line.met ? `✔ ${t('fika.met')}` : `✘ ${t('fika.notMet')}`}${line.as != null ? html`<br><small>${t('fika.asNumber', { n: line.as })}</small>` : ''}</td>
+      <td>${line.multiplier > 1 ? `×${line.multiplier}` : ''}</td>
+      <td class="num">${line.coins}</td></tr>`);
+  const total = prefix === 'score' ? 'round-coins' : `${prefix}-coins`;
+  return html`<div class="score-cafe ${r.winner === seat ? 'winner' : ''}"><h4>${b.name(seat)}</h4>
+    <table>${rows}<tr class="total"><td colspan="3">${t('fika.total')}</td><td class="num" data-testid="${total}-${seat}">${r.coins[seat]}</td></tr></table></div>`;
+}
+
 function scoreBox(b) {
   const r = b.view.last_round;
   if (!r) return '';
-  const columns = (seat) => (seat === 1 ? [4, 3, 2, 1, 0] : [0, 1, 2, 3, 4]);
-  const table = (seat) => {
-    const lines = new Map((r.cards[seat] || []).map((line) => [line.column, line]));
-    const rows = columns(seat).map((col) => lines.get(col)).filter(Boolean).map((line) => html`
-      <tr class="${line.met ? 'met' : 'miss'}" data-testid="score-line-${seat}-${line.column}">
-        <td>${chip(line.card)}</td>
-        <td>${line.met ? `✔ ${t('fika.met')}` : `✘ ${t('fika.notMet')}`}${line.as != null ? html`<br><small>${t('fika.asNumber', { n: line.as })}</small>` : ''}</td>
-        <td>${line.multiplier > 1 ? `×${line.multiplier}` : ''}</td>
-        <td class="num">${line.coins}</td></tr>`);
-    return html`<div class="score-cafe ${r.winner === seat ? 'winner' : ''}"><h4>${b.name(seat)}</h4>
-      <table>${rows}<tr class="total"><td colspan="3">${t('fika.total')}</td><td class="num" data-testid="round-coins-${seat}">${r.coins[seat]}</td></tr></table></div>`;
-  };
+  const tie = tieWords(b, r);
   return html`<section class="box round-score" data-testid="round-score" data-round="${r.round}">
     <h3>${t('fika.lastRound', { n: r.round })}</h3>
-    <div class="score-cafes">${table(b.bottom)}${table(1 - b.bottom)}</div>
-    <p><b>${r.winner === b.me ? t('fika.roundWinnerYou') : t('fika.roundWinner', { name: b.name(r.winner) })}</b></p></section>`;
+    <div class="score-cafes">${scoreTable(b, r, b.bottom)}${scoreTable(b, r, 1 - b.bottom)}</div>
+    <p><b>${r.winner === b.me ? t('fika.roundWinnerYou') : t('fika.roundWinner', { name: b.name(r.winner) })}</b></p>
+    ${tie ? html`<p class="small" data-testid="round-tie">${tie}</p>` : ''}</section>`;
 }
 
 function logBox(b) {
@@ -252,6 +268,7 @@ function endScreen(b) {
         title="${t('fika.end.closeTip')}" aria-label="${t('fika.end.close')}">×</button>
       <h2>${t('fika.endTitle')}</h2><p class="big">${title}</p>
       <p>${t('fika.endTips', { tips })}</p>
+      ${endWhy(b)}
       <div class="end-actions" data-testid="end-actions"></div>
       <button type="button" class="end-open" data-button="open-end" data-testid="end-open">${t('fika.end.show')}</button>
     </div></div>`;
