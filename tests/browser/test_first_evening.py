@@ -94,3 +94,60 @@ def test_the_replay_shows_the_log_up_to_its_frame(page: Page, server: Server, ga
         "() => !document.querySelectorAll("
         "'[data-testid=game-root] :is([data-testid=log], [data-testid=game-log]) li').length"
     )
+
+
+def test_doppio_names_each_colour_as_its_cards_do_in_every_language(
+    page: Page, server: Server
+) -> None:
+    """One name per colour: the board's (pieces, log, rules legend) is the cards' word."""
+    from coffeetable.games.doppio.cards import CARDS, COLOURS, KINDS
+
+    page.goto(server.url + "/#/")
+    strings = page.evaluate("async () => (await import('/static/games/doppio/i18n.js')).default")
+    for lang, table in strings.items():
+        cards = " ".join(card.text[lang] for card in CARDS).lower()
+        for colour in COLOURS:
+            name = table[f"doppio.colour.{colour}"].lower()
+            assert name in cards, (lang, colour, name)
+            for kind in KINDS:  # "tasse blanche": the colour, agreeing with the kind
+                piece = table[f"doppio.piece.{kind}.{colour}"].lower()
+                assert name[:4] in piece, (lang, piece, name)
+    # the rules page's legend says the same
+    page.goto(server.url + "/#/rules/doppio")
+    legend = page.locator(".doppio-legend").inner_text().lower()
+    for colour in COLOURS:
+        assert strings["en"][f"doppio.colour.{colour}"] in legend
+    assert "cream" not in legend
+
+
+def option_texts(page: Page, testid: str) -> list[str]:
+    return page.eval_on_selector_all(
+        f"{tid(testid)} option", "els => els.map((e) => e.textContent.trim())"
+    )
+
+
+def test_a_seat_option_offers_at_random_or_a_seat_not_a_number(page: Page, server: Server) -> None:
+    page.goto(server.url + "/#/")
+    page.click(tid("new-table-cafe"))
+    page.select_option(tid("create-players"), "2")
+    label = page.locator(f"label:has({tid('option-master')})").inner_text()
+    assert "-1" not in label and "Master" in label
+    assert option_texts(page, "option-master") == ["At random", "Seat 1", "Seat 2"]
+    page.select_option(tid("create-players"), "4")
+    assert option_texts(page, "option-master") == [
+        "At random",
+        "Seat 1",
+        "Seat 2",
+        "Seat 3",
+        "Seat 4",
+    ]
+    page.click(tid("new-table-doppio"))
+    page.select_option(tid("create-players"), "2")
+    assert "-1" not in page.locator(f"label:has({tid('option-first_player')})").inner_text()
+    assert page.input_value(tid("option-first_player")) == "-1"  # the default: at random
+    page.select_option(tid("option-first_player"), "1")
+    page.fill(tid("create-name"), "Ada")
+    page.click(tid("create-submit"))
+    page.wait_for_selector(tid("doppio"))
+    table_id = page.evaluate("location.hash").split("/")[-1]
+    assert get(server, f"/api/tables/{table_id}")["options"]["first_player"] == 1

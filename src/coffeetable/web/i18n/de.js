@@ -27,6 +27,7 @@ export default {
   'lobby.options': 'Optionen',
   'lobby.seats': 'Plätze',
   'lobby.seat': 'Platz {n}',
+  'lobby.seatRandom': 'Zufällig',
   'lobby.you': 'du',
   'lobby.openSeat': 'frei für einen Menschen',
   'lobby.botLevel': 'Bot: {level}',

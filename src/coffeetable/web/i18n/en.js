@@ -27,6 +27,7 @@ export default {
   'lobby.options': 'Options',
   'lobby.seats': 'Seats',
   'lobby.seat': 'Seat {n}',
+  'lobby.seatRandom': 'At random',
   'lobby.you': 'you',
   'lobby.openSeat': 'open for a player',
   'lobby.botLevel': 'bot: {level}',

@@ -27,6 +27,7 @@ export default {
   'lobby.options': 'Opciones',
   'lobby.seats': 'Asientos',
   'lobby.seat': 'Asiento {n}',
+  'lobby.seatRandom': 'Al azar',
   'lobby.you': 'tú',
   'lobby.openSeat': 'libre para un jugador',
   'lobby.botLevel': 'bot: {level}',

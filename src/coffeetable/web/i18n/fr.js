@@ -27,6 +27,7 @@ export default {
   'lobby.options': 'Options',
   'lobby.seats': 'Places',
   'lobby.seat': 'Place {n}',
+  'lobby.seatRandom': 'Au hasard',
   'lobby.you': 'vous',
   'lobby.openSeat': 'libre pour un joueur',
   'lobby.botLevel': 'robot : {level}',
