@@ -48,9 +48,9 @@ def test_cafe_styles_do_not_reach_a_fika_table_opened_after_it(page: Page, serve
     assert len(tops) == 5 and len(set(tops)) == 1, tops
 
 
-def finished_by_bots(server: Server, game: str) -> str:
+def finished_by_bots(server: Server, game: str, bot: str | None = None) -> str:
     """A match of two bots played to its end; returns its table's id."""
-    bot = "easy" if game == "espresso" else "random"
+    bot = bot or ("easy" if game == "espresso" else "random")
     options: dict[str, object] = {"bot_speed": 1000}
     if game == "espresso":
         options["target"] = 5
@@ -151,3 +151,18 @@ def test_a_seat_option_offers_at_random_or_a_seat_not_a_number(page: Page, serve
     page.wait_for_selector(tid("doppio"))
     table_id = page.evaluate("location.hash").split("/")[-1]
     assert get(server, f"/api/tables/{table_id}")["options"]["first_player"] == 1
+
+
+def test_a_bot_has_one_name_at_the_table_and_in_the_recent_matches(
+    new_page, own_server: Server
+) -> None:  # type: ignore[no-untyped-def]
+    table_id = finished_by_bots(own_server, "fika", "casual")
+    page = new_page("fr-FR")
+    page.goto(own_server.url + "/#/")
+    match = page.locator(f"{tid('recent-matches-list')} [data-table='{table_id}']")
+    match.wait_for()
+    names = match.locator(".participant .player-name").all_inner_texts()
+    assert sorted(names) == ["Robot 1 (détendu)", "Robot 2 (détendu)"], names
+    page.goto(f"{own_server.url}/#/table/{table_id}")
+    page.wait_for_selector(tid("fika"))
+    assert "Robot 2 (détendu)" in page.inner_text(tid("table-head"))
