@@ -10,10 +10,19 @@ import time
 import urllib.request
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import LONG, sit_at_new_table, tid
+from tests.browser.helpers import (
+    LONG,
+    click_ready_if_asked,
+    get_ready,
+    open_table_from_lobby,
+    phase,
+    sit_at_new_table,
+    tid,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -166,3 +175,37 @@ def test_a_bot_has_one_name_at_the_table_and_in_the_recent_matches(
     page.goto(f"{own_server.url}/#/table/{table_id}")
     page.wait_for_selector(tid("fika"))
     assert "Robot 2 (détendu)" in page.inner_text(tid("table-head"))
+
+
+def test_espresso_says_why_a_card_cannot_go_on_a_stack(page: Page, server: Server) -> None:
+    """A press on a stack the selected card cannot go on keeps it selected, and says why."""
+    open_table_from_lobby(page, server.url, bots=1, speed="2")
+    get_ready(page)
+    sheet = page.inner_text(tid("score-sheet"))
+    assert "standard rules" in sheet  # the variant badge says what it means
+    deadline = time.monotonic() + 150
+    while True:
+        assert time.monotonic() < deadline, "never a stack our card could not go on"
+        if phase(page) != "play":
+            click_ready_if_asked(page)
+            page.wait_for_timeout(200)
+            continue
+        page.keyboard.press("Escape")
+        card = page.locator(f"{tid('player-0')} .place.pickable").first
+        if not card.count():
+            page.keyboard.press("Space")  # flip, to have a card to play
+            page.wait_for_timeout(200)
+            continue
+        try:
+            card.click(timeout=2_000)
+            wrong = page.locator(".stack:not(.target)[data-target^='stack:']").first
+            if wrong.count():
+                selected = page.get_attribute(tid("espresso"), "data-selected")
+                wrong.click(timeout=2_000)
+                break
+            page.locator(".stack.target").first.click(timeout=2_000)  # play: more stacks
+        except PlaywrightError:  # the board moved under us: look again
+            continue
+    toast = page.locator(tid("toast-info")).filter(has_text="cannot go on that stack")
+    toast.wait_for(timeout=5_000)
+    assert selected and page.get_attribute(tid("espresso"), "data-selected") == selected

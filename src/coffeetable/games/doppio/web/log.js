@@ -26,7 +26,7 @@ export function logLine(b, ev) {
         name, pieces: kindsText(ev.kinds), from: ev.from + 1, other: kindsText(ev.with), to: ev.to + 1,
       });
     case 'scored': {
-      const card = findCard(b, ev.card);
+      const card = ev.text ? ev : findCard(b, ev.card);
       return t(ev.turned ? 'doppio.log.scoredTurned' : 'doppio.log.scored', {
         count: ev.beans, name, card: card ? cardText(card) : `#${ev.card}`,
       });

@@ -241,7 +241,7 @@ function overScreen(b) {
 function cardChips(b, seat, cards) {
   if (!cards.length) return html`<span class="muted">${t('doppio.end.noCards')}</span>`;
   return html`<span class="d-chips">${cards.map((c) => {
-    const card = findCard(b, c.card);
+    const card = c.text ? c : findCard(b, c.card);
     const tip = t('doppio.end.cardTip', { count: c.matches, card: card ? cardText(card) : `#${c.card}` });
     return html`<span class="d-chip" data-testid="card-beans-${seat}-${c.card}" data-beans="${c.beans}" title="${tip}">#${c.card}${c.turned ? ' ↻' : ''}
       <b>+${c.beans}</b>${c.matches > 1 ? html` <small>×${c.matches}</small>` : ''}</span>`;
