@@ -183,8 +183,9 @@ def test_espresso_says_why_a_card_cannot_go_on_a_stack(page: Page, server: Serve
     get_ready(page)
     sheet = page.inner_text(tid("score-sheet"))
     assert "standard rules" in sheet  # the variant badge says what it means
+    toast = page.locator(tid("toast-info")).filter(has_text="cannot go on that stack")
     deadline = time.monotonic() + 150
-    while True:
+    while True:  # the bot plays too: the board may move under a try, then try again
         assert time.monotonic() < deadline, "never a stack our card could not go on"
         if phase(page) != "play":
             click_ready_if_asked(page)
@@ -199,13 +200,62 @@ def test_espresso_says_why_a_card_cannot_go_on_a_stack(page: Page, server: Serve
         try:
             card.click(timeout=2_000)
             wrong = page.locator(".stack:not(.target)[data-target^='stack:']").first
-            if wrong.count():
-                selected = page.get_attribute(tid("espresso"), "data-selected")
-                wrong.click(timeout=2_000)
-                break
-            page.locator(".stack.target").first.click(timeout=2_000)  # play: more stacks
+            if not wrong.count():
+                page.locator(".stack.target").first.click(timeout=2_000)  # play: more stacks
+                continue
+            selected = page.get_attribute(tid("espresso"), "data-selected")
+            wrong.click(timeout=2_000)
+            toast.first.wait_for(timeout=2_000)
         except PlaywrightError:  # the board moved under us: look again
             continue
-    toast = page.locator(tid("toast-info")).filter(has_text="cannot go on that stack")
-    toast.wait_for(timeout=5_000)
-    assert selected and page.get_attribute(tid("espresso"), "data-selected") == selected
+        still = page.get_attribute(tid("espresso"), "data-selected")
+        if selected and still == selected:
+            break  # said why, and the card is still in hand, selected
+
+
+def test_a_free_seat_is_waited_for_not_said_to_be_playing(page: Page, server: Server) -> None:
+    """A host waiting for an invited friend reads "Waiting for a player to take seat 2",
+    not "Seat 2 (free) is choosing a colour"."""
+    for _ in range(12):  # who chooses first is drawn: a table where it is the free seat
+        sit_at_new_table(page, server, {"game": "fika", "players": 2, "name": "Ada"})
+        page.wait_for_selector(f"{tid('fika')}[data-phase]", timeout=LONG)
+        if page.get_attribute(tid("fika"), "data-can-act") != "true":
+            break
+    else:
+        pytest.fail("Ada chose first at every table")
+    prompt = page.inner_text(f"{tid('fika')} .prompt")
+    assert "Waiting for a player to take seat 2" in prompt, prompt
+    assert "(free)" not in prompt
+
+
+def test_cafe_shows_no_draft_row_at_the_end(page: Page, server: Server) -> None:
+    table_id = finished_by_bots(server, "cafe")
+    page.goto(f"{server.url}/#/table/{table_id}")
+    page.wait_for_selector(f"{tid('cafe')}[data-phase='over']", timeout=LONG)
+    assert page.locator(".cf-draft-wrap").is_hidden()
+    strings = page.evaluate("async () => (await import('/static/games/cafe/i18n.js')).default")
+    for lang in ("fr", "es"):  # the draft has its word in French and Spanish too
+        assert not [k for k, v in strings[lang].items() if "draft" in v.lower()], lang
+
+
+def test_a_bots_seat_chip_does_not_break_its_level_on_a_phone(page: Page, server: Server) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    sit_at_new_table(
+        page, server, {"game": "doppio", "players": 2, "name": "Ada", "bots": {"1": "casual"}}
+    )
+    chip = page.locator(tid("seat-1"))
+    chip.wait_for()
+    assert "casual" in chip.inner_text()
+    lines = chip.evaluate(
+        """(el) => {
+            const name = el.querySelector('.player-name');
+            const text = [...name.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE);
+            const tops = text.flatMap((node) => {
+                const range = document.createRange();
+                range.selectNodeContents(node);
+                return [...range.getClientRects()].map((r) => Math.round(r.top));
+            });
+            return [new Set(tops).size, name.outerHTML];
+        }"""
+    )
+    assert lines[0] == 1, lines

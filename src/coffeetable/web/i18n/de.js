@@ -68,6 +68,7 @@ export default {
   'table.left': 'gegangen',
   'table.botSeat': 'Bot {n} ({level})',
   'table.emptySeat': 'Platz {n} (frei)',
+  'table.waitingForSeat': 'Warte auf jemanden für Platz {n}…',
   'table.takeSeat': 'Platz nehmen',
   'table.replaceBot': 'An einen Bot geben',
   'table.copyLink': 'Link kopieren',

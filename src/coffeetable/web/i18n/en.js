@@ -68,6 +68,7 @@ export default {
   'table.left': 'left',
   'table.botSeat': 'Bot {n} ({level})',
   'table.emptySeat': 'Seat {n} (free)',
+  'table.waitingForSeat': 'Waiting for a player to take seat {n}…',
   'table.takeSeat': 'Take a seat',
   'table.replaceBot': 'Give to a bot',
   'table.copyLink': 'Copy link',

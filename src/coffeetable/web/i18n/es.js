@@ -68,6 +68,7 @@ export default {
   'table.left': 'se fue',
   'table.botSeat': 'Bot {n} ({level})',
   'table.emptySeat': 'Asiento {n} (libre)',
+  'table.waitingForSeat': 'Esperando a que alguien ocupe el asiento {n}…',
   'table.takeSeat': 'Sentarse',
   'table.replaceBot': 'Dejarlo a un bot',
   'table.copyLink': 'Copiar enlace',

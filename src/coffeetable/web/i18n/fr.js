@@ -68,6 +68,7 @@ export default {
   'table.left': 'parti',
   'table.botSeat': 'Robot {n} ({level})',
   'table.emptySeat': 'Place {n} (libre)',
+  'table.waitingForSeat': 'En attente d’un joueur à la place {n}…',
   'table.takeSeat': 'Prendre une place',
   'table.replaceBot': 'Confier à un robot',
   'table.copyLink': 'Copier le lien',

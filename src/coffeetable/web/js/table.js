@@ -49,6 +49,8 @@ export function mount(root, route) {
     tableId: id,
     get seat() { return view.seat ? view.seat.seat : null; },
     names: () => seatNames(view.summary),
+    // a seat no one holds yet (an invited friend not come): boards say "waiting for", not "is playing"
+    free: (seat) => Boolean(seatList(view.summary)[seat] && seatList(view.summary)[seat].open),
     send: (action) => (view.connection ? view.connection.send({ type: 'act', action }) : false),
   };
   const chat = mountChat(root.querySelector('.chat-root'), {

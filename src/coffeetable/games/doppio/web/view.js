@@ -59,7 +59,7 @@ function statusText(b) {
   const round = v.solo ? '' : html`<span class="d-round">${t('doppio.round', { n: v.round })}</span> `;
   if (v.phase === 'setup') {
     const kind = t(`doppio.kind.${v.setup.kind}`);
-    const text = mine ? t('doppio.setupYou', { kind }) : t('doppio.setupOther', { name: b.name(v.turn), kind });
+    const text = mine ? t('doppio.setupYou', { kind }) : b.waitFor(v.turn, t('doppio.setupOther', { name: b.name(v.turn), kind }));
     return html`${round}<span class="d-phase">${t('doppio.setup')}</span> ${text}`;
   }
   if (v.solo) {
@@ -68,7 +68,7 @@ function statusText(b) {
   if (mine) {
     return html`${round}<strong>${t('doppio.yourTurn')}</strong> <span class="muted">${t('doppio.actionsTaken', { n: v.actions_taken })}</span>`;
   }
-  return html`${round}${t('doppio.theirTurn', { name: b.name(v.turn) })}`;
+  return html`${round}${b.waitFor(v.turn, t('doppio.theirTurn', { name: b.name(v.turn) }))}`;
 }
 
 function pathSvg(b) {
