@@ -259,3 +259,44 @@ def test_a_bots_seat_chip_does_not_break_its_level_on_a_phone(page: Page, server
         }"""
     )
     assert lines[0] == 1, lines
+
+
+def boxes_inside(page: Page) -> list[str]:
+    """What in the seats of the new-table form runs out of its seat or over another."""
+    return page.evaluate(
+        """() => {
+            const bad = [];
+            const seats = [...document.querySelectorAll('.create-form .seats li')];
+            const rects = seats.map((li) => li.getBoundingClientRect());
+            seats.forEach((li, i) => {
+                for (const el of li.querySelectorAll('select, .seat-no, strong')) {
+                    const r = el.getBoundingClientRect();
+                    if (r.right > rects[i].right + 0.5 || r.left < rects[i].left - 0.5) {
+                        bad.push(`seat ${i + 1}: ${el.tagName} runs out of its seat`);
+                    }
+                }
+                rects.forEach((other, j) => {
+                    const apart = other.right <= rects[i].left || other.left >= rects[i].right
+                        || other.bottom <= rects[i].top || other.top >= rects[i].bottom;
+                    if (j !== i && !apart) bad.push(`seats ${i + 1} and ${j + 1} overlap`);
+                });
+            });
+            return bad;
+        }"""
+    )
+
+
+def test_the_new_table_form_fits_at_1280_px_and_names_the_game_of_play_now(
+    page: Page, server: Server
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(server.url + "/#/")
+    for game, players in (("espresso", 6), ("cafe", 4), ("fika", 2)):
+        page.click(tid(f"new-table-{game}"))
+        page.select_option(tid("create-players"), str(players))
+        assert page.locator(".create-form .seats li").count() == players
+        assert boxes_inside(page) == [], game
+        assert page.get_attribute(tid("seat-select-1"), "aria-label") == "Seat 2"
+    page.click(tid("new-table-espresso"))
+    page.click(tid("play-now-fika"))
+    assert "Fika" in page.inner_text(f"{tid('create-form')} h2")

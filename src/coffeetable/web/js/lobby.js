@@ -107,7 +107,9 @@ export function mount(root) {
 
   onClick(gameList, '[data-action="play-now"]', (event, button) => {
     const game = view.games.find((g) => g.name === button.dataset.game);
-    if (game) playNow.open(game);
+    if (!game) return;
+    playNow.open(game);
+    showForm(game); // the form below speaks of the same game ("A new table of Fika")
   });
 
   onClick(gameList, '[data-action="new-table"]', (event, button) => {
@@ -248,7 +250,7 @@ function seatRow(game, seat) {
   const bots = levels.map((level) =>
     html`<option value="bot:${level}" ${attrs({ selected: level === usual })}>${t('lobby.botLevel', { level: botName(level) })}</option>`);
   return html`<li><span class="seat-no">${t('lobby.seat', { n: seat + 1 })}</span>
-    <select name="seat-${seat}" data-testid="seat-select-${seat}">
+    <select name="seat-${seat}" data-testid="seat-select-${seat}" aria-label="${t('lobby.seat', { n: seat + 1 })}">
       <option value="open">${t('lobby.openSeat')}</option>${bots}${programOptions()}
     </select>${programInput(seat)}</li>`;
 }
