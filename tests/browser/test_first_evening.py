@@ -300,3 +300,48 @@ def test_the_new_table_form_fits_at_1280_px_and_names_the_game_of_play_now(
     page.click(tid("new-table-espresso"))
     page.click(tid("play-now-fika"))
     assert "Fika" in page.inner_text(f"{tid('create-form')} h2")
+
+
+def doppio_turn_with_a_card_to_score() -> tuple[int, dict, list]:
+    """A seeded Doppio match played at random (never scoring) up to a turn where a card
+    may be scored and the turn ended: (seat, its view, its legal actions)."""
+    import random
+
+    from coffeetable import games
+
+    state = games.get("doppio").new_state(players=2, seed=0)
+    rng = random.Random(0)
+    while not state.is_over:
+        seat = state.actors()[0]
+        legal = state.legal_actions(seat)
+        if {"score", "end_turn"} <= {a["type"] for a in legal}:
+            return seat, state.view(seat), legal
+        state.apply(seat, rng.choice([a for a in legal if a["type"] != "score"]))
+    raise AssertionError("no turn with a card to score")
+
+
+MOUNT_DOPPIO = """async ([seat, view, legal]) => {
+    const board = (await import('/static/games/doppio/index.js')).default;
+    const root = document.createElement('div');
+    document.querySelector('main').replaceChildren(root);
+    window.__sent = [];
+    const send = (action) => { window.__sent.push(action); return true; };
+    const ctx = { seat, names: () => ['Ada', 'Bo'], send };
+    window.__board = board.mount(root, ctx);
+    window.__board.state({ type: 'state', seq: 1, seat, view, legal, actors: [seat] });
+}"""
+
+
+def test_doppio_asks_before_an_end_turn_throws_a_score_away(page: Page, server: Server) -> None:
+    seat, view, legal = doppio_turn_with_a_card_to_score()
+    page.goto(server.url + "/#/")
+    page.wait_for_selector(tid("new-table-doppio"))  # the games' strings are loaded
+    page.evaluate(MOUNT_DOPPIO, [seat, view, legal])
+    page.click(tid("end-turn"))
+    warning = page.locator(tid("end-turn-warning"))
+    assert "score" in warning.inner_text() and page.evaluate("window.__sent") == []
+    page.click(tid("keep-turn"))  # back: the turn goes on, the card still glows
+    assert warning.count() == 0 and page.locator(tid("end-turn")).count() == 1
+    page.click(tid("end-turn"))
+    page.click(tid("end-turn-anyway"))
+    assert page.evaluate("window.__sent") == [{"type": "end_turn"}]

@@ -23,6 +23,7 @@ class DoppioBoard extends Board {
     this.sel = new Map(); // space -> Set of kinds
     this.colour = null; // set-up: the colour chosen
     this.choice = null; // a card whose orientation is being chosen
+    this.confirmEnd = false; // "End turn" pressed with a card still to score: asked first
     this.endClosed = false; // the end screen folded away
     setHTML(root, html`
       <div class="doppio" data-testid="doppio">
@@ -59,6 +60,7 @@ class DoppioBoard extends Board {
 
   stateChanged() {
     this.el.dataset.seq = String(this.seq);
+    if (!this.of('score').length) this.confirmEnd = false;
     keepValid(this);
   }
 
@@ -70,6 +72,7 @@ class DoppioBoard extends Board {
   clearChoices() {
     this.sel.clear();
     this.choice = null;
+    this.confirmEnd = false; // "End turn" pressed with a card still to score: asked first
   }
 
   /** A refusal keeps the selection (sending dropped the one that went). */

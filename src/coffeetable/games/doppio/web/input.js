@@ -71,6 +71,13 @@ function act(b, name) {
   } else if (name === 'exchange') {
     const action = exchangeOf(b);
     if (action) b.send(action);
+  } else if (name === 'keep-turn') {
+    b.confirmEnd = false;
+    b.draw();
+  } else if (name === 'end_turn' && b.of('score').length && !b.confirmEnd) {
+    // the rules score after the actions: ending with a card to score throws its beans away, so ask
+    b.confirmEnd = true;
+    b.draw();
   } else {
     const action = b.legal.find((a) => a.type === name);
     if (action) b.send(action);

@@ -115,6 +115,14 @@ function controls(b) {
     const hint = b.colour ? t(hintKey('doppio.hintSpace')) : t('doppio.hintColour');
     return html`<div class="d-palette">${buttons}</div><p class="d-hint" data-testid="hint">${hint}</p>`;
   }
+  if (b.confirmEnd) {
+    const count = new Set(b.of('score').map((a) => a.card)).size;
+    return html`<p class="d-warn" data-testid="end-turn-warning">${t('doppio.endTurnWarn', { count })}</p>
+      <div class="d-buttons">
+        <button type="button" class="primary" data-act="keep-turn" data-testid="keep-turn">${t('doppio.keepTurn')}</button>
+        <button type="button" data-act="end_turn" data-testid="end-turn-anyway">${t('doppio.endTurnAnyway')}</button>
+      </div>`;
+  }
   const exchange = exchangeOf(b);
   const undo = b.legal.some((a) => a.type === 'undo');
   const end = b.legal.some((a) => a.type === 'end_turn');
