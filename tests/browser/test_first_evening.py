@@ -345,3 +345,67 @@ def test_doppio_asks_before_an_end_turn_throws_a_score_away(page: Page, server: 
     page.click(tid("end-turn"))
     page.click(tid("end-turn-anyway"))
     assert page.evaluate("window.__sent") == [{"type": "end_turn"}]
+
+
+def tab_to(page: Page, selector: str, most: int = 120) -> None:
+    """Press Tab until the focused element matches selector (the keyboard alone)."""
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_doppio_is_played_with_the_keyboard_alone(page: Page, server: Server) -> None:
+    sit_at_new_table(
+        page,
+        server,
+        {
+            "game": "doppio",
+            "players": 2,
+            "name": "Ada",
+            "bots": {"1": "casual"},
+            "options": {"bot_speed": 1000},
+        },
+    )
+    root = tid("doppio")
+    page.wait_for_selector(f"{root}[data-phase]", timeout=LONG)
+    deadline = time.monotonic() + 120
+    while page.get_attribute(root, "data-phase") == "setup":  # place our pieces
+        assert time.monotonic() < deadline, "the set-up did not end"
+        if page.get_attribute(root, "data-can-act") != "true":
+            page.wait_for_timeout(100)
+            continue
+        seq = page.get_attribute(root, "data-seq")
+        if not page.locator(".d-colour.chosen").count():  # a colour, unless one still is
+            tab_to(page, "[data-colour]")
+            page.keyboard.press("Enter")
+        tab_to(page, ".target-tab")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "(seq) => document.querySelector('[data-testid=doppio]').dataset.seq !== seq",
+            arg=seq,
+        )
+    page.wait_for_selector(f"{root}[data-can-act='true']", timeout=LONG)
+    assert page.get_attribute(root, "data-actions") == "0"
+    print(
+        page.locator(".pwrap[tabindex]").count(),
+        page.evaluate("document.activeElement.outerHTML.slice(0,200)"),
+    )
+    tab_to(page, ".pwrap[tabindex]")
+    page.keyboard.press(" ")  # Space picks the piece up
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=doppio]').dataset.selected !== ''"
+    )
+    tab_to(page, ".target-tab")
+    page.keyboard.press("Enter")  # and Enter moves it there
+    page.wait_for_selector(f"{root}[data-actions='1']")
+    tab_to(page, tid("end-turn"))
+    page.keyboard.press("Enter")
+    if page.locator(tid("end-turn-warning")).count():  # a card to score: end anyway
+        tab_to(page, tid("end-turn-anyway"))
+        page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=doppio]').dataset.turn !== ''"
+        " && document.querySelector('[data-testid=doppio]').dataset.actions === '0'"
+    )

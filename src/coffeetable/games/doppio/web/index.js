@@ -80,7 +80,16 @@ class DoppioBoard extends Board {
 
   of(type) { return this.legal.filter((a) => a.type === type); }
 
-  render() { render(this); }
+  /** Redraw, keeping the keyboard's place: the element focused before, by its test id. */
+  render() {
+    const active = document.activeElement;
+    const focused = active && this.el.contains(active) ? active.getAttribute('data-testid') : null;
+    render(this);
+    if (!focused || this.el.contains(document.activeElement)) return;
+    const again = this.el.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
+    if (again && again.matches('[tabindex], button')) again.focus();
+    else this.parts.path.querySelector('[tabindex]')?.focus(); // it went (a piece moved): the path
+  }
 }
 
 export default {

@@ -10,6 +10,14 @@ export function bindInput(b) {
   b.listen(document, 'keydown', (event) => {
     if (event.key === 'Escape') { b.clearChoices(); b.draw(); }
   });
+  // Enter or Space on a focused piece, space or card acts as a click (buttons do so themselves)
+  b.listen(b.el, 'keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    const el = event.target;
+    if (el.tagName === 'BUTTON' || !el.matches('[data-piece], [data-target], [data-card]')) return;
+    event.preventDefault();
+    click(b, { target: el, shiftKey: event.shiftKey });
+  });
 }
 
 function click(b, event) {

@@ -86,7 +86,11 @@ function pathSvg(b) {
       const key = `${i}:${kind}`;
       const sel = b.sel.has(i) && b.sel.get(i).has(kind);
       const cls = `${selectable.has(key) ? 'selectable' : ''} ${sel ? 'selected' : ''}`;
-      const pick = selectable.has(key) ? attrs({ 'data-piece': 1, 'data-space': i, 'data-kind': kind }) : '';
+      // a piece that may be picked is a button for the keyboard too (Tab, then Enter or Space)
+      const pick = selectable.has(key) ? attrs({
+        'data-piece': 1, 'data-space': i, 'data-kind': kind, tabindex: 0, role: 'button',
+        'aria-pressed': String(sel), 'aria-label': t('doppio.pieceOn', { piece: pieceName(kind, colour), n: i + 1 }),
+      }) : '';
       return html`<g class="pwrap ${cls}" ${pick} data-testid="piece-${i}-${kind}" data-colour-id="${colour}">
         <title>${pieceName(kind, colour)}</title>${pieceOnSpace(kind, colour, x0)}</g>`;
     });
@@ -95,7 +99,8 @@ function pathSvg(b) {
       <rect class="space-bg" x="${x0}" y="0" width="${SPACE_W}" height="${SPACE_H}" rx="12"/>
       <text class="space-no" x="${x0 + 9}" y="20">${i + 1}</text>
       ${ghost}${pieces}
-      ${target ? html`<g class="target-tab" data-target="${i}" data-testid="target-${i}">
+      ${target ? html`<g class="target-tab" data-target="${i}" data-testid="target-${i}" tabindex="0" role="button"
+        aria-label="${t(setup ? 'doppio.placeHere' : 'doppio.moveHere')} · ${t('doppio.spaceN', { n: i + 1 })}">
         <rect x="${x0 + 20}" y="${SPACE_H + 5}" width="${SPACE_W - 40}" height="24" rx="12"/>
         <text x="${x0 + SPACE_W / 2}" y="${SPACE_H + 22}">${t(setup ? 'doppio.placeHere' : 'doppio.moveHere')}</text></g>` : ''}
     </g>`;
@@ -175,7 +180,8 @@ function cardBox(b, card, seat) {
     </div>` : '';
   return html`
     <div class="dcard ${options.length ? 'scorable' : ''} ${choosing ? 'choosing' : ''}" title="${text}"
-      ${attrs({ 'data-card': options.length ? card.id : null })} data-testid="card-${seat}-${card.id}">
+      ${attrs({ 'data-card': options.length ? card.id : null, tabindex: options.length ? 0 : null, role: options.length ? 'button' : null })}
+      data-testid="card-${seat}-${card.id}">
       <div class="dc-head"><span class="dc-no">#${card.id}</span><span class="dc-beans">${t('doppio.cardBeans', { n: card.beans })}</span></div>
       ${diagram(card)}
       <div class="dc-text">${text}</div>
