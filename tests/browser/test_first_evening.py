@@ -409,3 +409,49 @@ def test_doppio_is_played_with_the_keyboard_alone(page: Page, server: Server) ->
         "() => document.querySelector('[data-testid=doppio]').dataset.turn !== ''"
         " && document.querySelector('[data-testid=doppio]').dataset.actions === '0'"
     )
+
+
+#: A browser that grants notifications and records them, and a tab that can be "hidden".
+FAKE_NOTIFICATIONS = """
+window.__notes = [];
+window.Notification = class {
+  constructor(title, options) { window.__notes.push({ title, body: options.body }); }
+  close() {}
+  static get permission() { return 'granted'; }
+  static requestPermission() { return Promise.resolve('granted'); }
+};
+const hidden = { configurable: true, get: () => Boolean(window.__hidden) };
+Object.defineProperty(document, 'hidden', hidden);
+"""
+
+
+def test_your_turn_shows_in_the_title_and_as_a_notification(page: Page, server: Server) -> None:
+    from tests.browser.test_fika import act_once
+
+    page.add_init_script(FAKE_NOTIFICATIONS)
+    page.goto(server.url + "/#/")
+    bell = page.locator(tid("notify-toggle"))
+    assert bell.get_attribute("aria-pressed") == "false"
+    bell.click()
+    page.wait_for_selector(f"{tid('notify-toggle')}[aria-pressed='true']")
+    sit_at_new_table(
+        page,
+        server,
+        {"game": "fika", "players": 2, "name": "Ada", "bots": {"1": "casual"}},
+    )
+    page.evaluate("window.__hidden = true")  # the player is in another tab
+    root = tid("fika")
+    deadline = time.monotonic() + 90
+    counts: dict[str, int] = {}
+    while not page.evaluate("window.__notes.length"):
+        assert time.monotonic() < deadline, "no notification on our turn"
+        if page.get_attribute(root, "data-can-act") == "true":
+            assert page.title() == "(1) Your turn · Fika"
+            act_once(page, counts)
+        page.wait_for_timeout(100)
+    note = page.evaluate("window.__notes[0]")
+    assert note == {"title": "(1) Your turn · Fika", "body": "It is your turn to play."}
+    page.wait_for_selector(f"{root}[data-can-act='true']", timeout=LONG)
+    assert page.title() == "(1) Your turn · Fika"
+    page.goto(server.url + "/#/")  # away from the table: the plain title again
+    page.wait_for_function("() => document.title === 'Coffee Table'")

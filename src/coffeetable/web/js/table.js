@@ -17,6 +17,7 @@ import { account, accountSeat } from './account.js';
 import { botProfile, playerLink } from './players.js';
 import { mountChat } from './chat.js';
 import { play as playSound } from './sound.js';
+import { turnSignal } from './turnsignal.js';
 import { go } from './router.js';
 
 /** Our seat at a table: {seat, token} from this browser, {seat, token: null} from the account, or null. */
@@ -53,6 +54,7 @@ export function mount(root, route) {
     free: (seat) => Boolean(seatList(view.summary)[seat] && seatList(view.summary)[seat].open),
     send: (action) => (view.connection ? view.connection.send({ type: 'act', action }) : false),
   };
+  const signal = turnSignal(() => (has(`${view.summary?.game}.title`) ? t(`${view.summary.game}.title`) : ''));
   const chat = mountChat(root.querySelector('.chat-root'), {
     seat: () => ctx.seat,
     send: (msg) => (view.connection ? view.connection.send(msg) : false),
@@ -337,6 +339,7 @@ export function mount(root, route) {
     else if (types.some((type) => !QUIET_EVENTS.has(type))) playSound('card');
     const mine = ctx.seat != null && Array.isArray(msg.actors) && msg.actors.includes(ctx.seat);
     if (mine && !view.myTurn && view.heardState && !realtime) playSound('turn');
+    signal.state(mine && !realtime && msg.view && msg.view.phase !== 'over');
     view.myTurn = mine;
     view.heardState = true;
   }
@@ -417,6 +420,7 @@ export function mount(root, route) {
       slotWatch.disconnect();
       stop();
       chat.destroy();
+      signal.destroy();
       if (view.game) view.game.destroy();
     },
   };
