@@ -455,3 +455,37 @@ def test_your_turn_shows_in_the_title_and_as_a_notification(page: Page, server: 
     assert page.title() == "(1) Your turn · Fika"
     page.goto(server.url + "/#/")  # away from the table: the plain title again
     page.wait_for_function("() => document.title === 'Coffee Table'")
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def test_espresso_on_a_phone_keeps_your_cards_in_view_and_the_end_over_the_screen(
+    page: Page, server: Server
+) -> None:
+    page.set_viewport_size(PHONE)
+    sit_at_new_table(
+        page,
+        server,
+        {
+            "game": "espresso",
+            "players": 4,
+            "name": "Ada",
+            "bots": {"1": "easy", "2": "easy", "3": "easy"},
+        },
+    )
+    mine = page.locator(tid("player-0"))
+    mine.wait_for()
+    box = mine.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 1, box
+    page.mouse.wheel(0, 400)  # scrolled: still in view
+    page.wait_for_timeout(200)
+    box = mine.bounding_box()
+    assert box and box["y"] + box["height"] <= PHONE["height"] + 1, box
+    table_id = finished_by_bots(server, "espresso")
+    page.goto(f"{server.url}/#/table/{table_id}")
+    page.wait_for_selector(tid("match-over"))
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_timeout(200)
+    dialog = page.locator(f"{tid('match-over')} .dialog").bounding_box()
+    assert dialog and 0 <= dialog["y"] < PHONE["height"] / 2, dialog
