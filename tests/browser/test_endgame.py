@@ -33,6 +33,7 @@ def test_play_again_seats_us_at_a_new_table_in_the_same_seats(page, server: Serv
     assert page.is_visible(tid("view-replay"))
     assert page.get_attribute(tid("view-replay"), "href") == f"#/replay/{old}"
     assert page.get_attribute(tid("back-to-lobby"), "href") == "#/"
+    assert page.locator(tid("back-to-lobby")).count() == 1  # one way back, not two
     page.click(tid("play-again"))  # the bot accepts at once: we are dealt the new table
     page.wait_for_function(
         f"() => location.hash.startsWith('#/table/') && !location.hash.endsWith('{old}')"

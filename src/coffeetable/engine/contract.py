@@ -78,6 +78,9 @@ class Option:
     #: Inclusive bounds for an int option.
     minimum: int | None = None
     maximum: int | None = None
+    #: The value is a seat, -1 for one drawn at random: the lobby offers "At random",
+    #: "Seat 1", "Seat 2"... rather than a number to type.
+    seat: bool = False
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if it suits this option, else raise ValueError."""
@@ -111,6 +114,8 @@ class Option:
             out["minimum"] = self.minimum
         if self.maximum is not None:
             out["maximum"] = self.maximum
+        if self.seat:
+            out["seat"] = True
         return out
 
 

@@ -40,7 +40,8 @@ def _walk(players: int, options: dict[str, bool], seed: int) -> tuple[int, str]:
             if other != seat:
                 assert state.legal_actions(other) == []
         action = rng.choice(legal)
-        events = state.apply(seat, action)
+        # a scored event's card words came later (issue 29): the pinned digests leave them out
+        events = [{k: v for k, v in e.items() if k != "text"} for e in state.apply(seat, action)]
         views = [state.view(other) for other in range(players)] + [state.view(None)]
         digest.update(json.dumps([legal, events, views], sort_keys=True).encode())
         steps += 1

@@ -293,6 +293,15 @@ def test_with_the_ruling_off_the_match_goes_on_with_an_empty_reserve() -> None:
     assert [event["type"] for event in events] == ["scored"]
 
 
+def test_a_scored_event_carries_the_cards_words() -> None:
+    """The log tells a scored card by its words, even once the card changed hands."""
+    state = playing(LONELY_CUPS, [7, 8, 9])
+    state.apply(0, {"type": "exchange", "from": 3, "to": 4, "kinds": ["spoon"], "with": ["spoon"]})
+    events = state.apply(0, {"type": "score", "card": 7, "turned": False})
+    assert events[0]["type"] == "scored"
+    assert events[0]["text"] == BY_ID[7].text and set(BY_ID[7].text) == {"en", "fr", "de", "es"}
+
+
 def reverse(move: dict[str, Any]) -> dict[str, Any]:
     return {**move, "from": move["to"], "to": move["from"]}
 

@@ -60,7 +60,7 @@ class CafeGame(Game):
     options = (
         Option(
             "master", -1, "the seat holding the Master token in round 1 (-1: drawn at random)",
-            None, -1, 3,
+            None, -1, 3, seat=True,
         ),
     )  # fmt: skip
     action_schema = ACTION_SCHEMA

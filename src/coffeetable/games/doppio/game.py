@@ -48,7 +48,15 @@ class DoppioGame(Game):
     max_players = 2
     options = (
         Option("master", False, "Espresso Master: score before and between actions too"),
-        Option("first_player", -1, "the seat that places first (-1: drawn at random)", None, -1, 1),
+        Option(
+            "first_player",
+            -1,
+            "the seat that places first (-1: drawn at random)",
+            None,
+            -1,
+            1,
+            seat=True,
+        ),
         # Our ruling (games/doppio/RULES.md); off: the rulebook as printed, as tables and logs
         # made before the ruling were played (migration 0005 turns it off for them).
         Option("reserve_ends", True, "two players: the match ends when the bean reserve is empty"),

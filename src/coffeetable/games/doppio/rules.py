@@ -427,6 +427,9 @@ class DoppioState(State):
                 "turned": turned,
                 "matches": matches,
                 "beans": gained,
+                # what the card asks for: the log tells it even once the card has
+                # changed hands (round 2) and no view shows it any more
+                "text": dict(card.text),
             }
         ]
         if self.players == 1:

@@ -103,6 +103,11 @@ class Participant(BaseModel):
     name: str = Field(description="the name at the table")
     player: str | None = Field(description="the player's profile name (null: a guest)")
     bot: bool
+    level: str | None = Field(
+        default=None,
+        description="a site bot's level (beginner, casual...): the site names the seat as at "
+        "the table, 'Bot 2 (casual)'; null for people and bot accounts",
+    )
     score: int
     rank: int = Field(description="1 = best; shared on ties; leavers last")
     left: bool

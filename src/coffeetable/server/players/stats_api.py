@@ -45,6 +45,8 @@ def match_out(match: store_matches.MatchRow) -> dict[str, Any]:
                 name=p.name,
                 player=p.player,
                 bot=p.player_is_bot or (p.player is None and p.bot is not None),
+                # a site bot's level ("casual"); a bot account's seat holds "owner/name"
+                level=p.bot if p.bot is not None and "/" not in p.bot else None,
                 score=p.score,
                 rank=p.rank,
                 left=p.left,

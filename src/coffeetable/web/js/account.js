@@ -3,7 +3,7 @@
 // is an HttpOnly cookie the page never sees; a guest is `null` here.
 
 import { api } from './api.js';
-import { guestSeats } from './session.js';
+import { guestSeats, seatAt } from './session.js';
 
 let current = null; // {username, joined, tables: [{table_id, game, title, name, status, players, seat}]}
 let loading = null;
@@ -80,3 +80,11 @@ let back = '#/';
 /** Where a sign-in goes afterwards: the last page seen before the sign-in form. */
 export function returnTo() { return back; }
 export function setReturnTo(hash) { back = hash || '#/'; }
+
+/** Our seat at a table: {seat, token} from this browser, {seat, token: null} from the account, or null. */
+export function mySeat(tableId) {
+  const held = seatAt(tableId);
+  if (held && held.token) return held;
+  const seat = accountSeat(tableId);
+  return seat == null ? null : { seat, token: null };
+}

@@ -6,6 +6,7 @@ import { LANGUAGES, lang, setLang, onLangChange, t } from './i18n.js';
 import { onAccountChange, setReturnTo, whoami } from './account.js';
 import { renderUserMenu, startUserMenu } from './usermenu.js';
 import { counts as soundCounts, muted as soundMuted, onMuteChange, setMuted as setSoundMuted } from './sound.js';
+import { notifying, renderNotifySwitch, setNotifying } from './turnsignal.js';
 import * as lobby from './lobby.js';
 import * as table from './table.js';
 import * as replay from './replay.js';
@@ -48,6 +49,7 @@ function renderChrome() {
     .map(([code, name]) => html`<option value="${code}" ${attrs({ selected: code === lang() })}>${name}</option>`)}`);
   document.title = t('app.title');
   renderSoundSwitch();
+  renderNotifySwitch(notifyButton);
 }
 
 function renderSoundSwitch() {
@@ -61,6 +63,11 @@ function renderSoundSwitch() {
 }
 
 document.getElementById('sound-toggle').addEventListener('click', () => setSoundMuted(!soundMuted()));
+const notifyButton = document.getElementById('notify-toggle');
+notifyButton.addEventListener('click', async () => {
+  await setNotifying(!notifying());
+  renderNotifySwitch(notifyButton);
+});
 onMuteChange(renderSoundSwitch);
 
 document.getElementById('lang-select').addEventListener('change', (event) => setLang(event.target.value));

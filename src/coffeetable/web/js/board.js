@@ -156,6 +156,16 @@ export class Board {
     return this.seatName(seat);
   }
 
+  /**
+   * What a board says while `seat` is to act and it is someone else's: `text` ("Bo is
+   * choosing a colour…"), or, while no one holds the seat yet, "Waiting for a player to
+   * take seat 2".
+   */
+  waitFor(seat, text) {
+    const free = typeof this.ctx.free === 'function' && seat != null && this.ctx.free(seat);
+    return free ? t('table.waitingForSeat', { n: seat + 1 }) : text;
+  }
+
   /** Send an action: the half-made choice goes, the board redraws; false when it could not go. */
   send(action) {
     this.clearChoices();

@@ -109,7 +109,9 @@ export function mount(root) {
 
   onClick(gameList, '[data-action="play-now"]', (event, button) => {
     const game = view.games.find((g) => g.name === button.dataset.game);
-    if (game) playNow.open(game);
+    if (!game) return;
+    playNow.open(game);
+    showForm(game); // the form below speaks of the same game ("A new table of Fika")
   });
 
   onClick(gameList, '[data-action="new-table"]', (event, button) => {
@@ -218,9 +220,17 @@ function optionLabel(game, option) {
   return has(key) ? t(key) : option.description || option.name;
 }
 
-function optionField(game, option) {
+function optionField(game, option, players) {
   const id = `option-${option.name}`;
   const label = optionLabel(game, option);
+  if (option.seat) {
+    // a seat (-1: drawn at random): "At random", "Seat 1"... up to the table's last seat
+    const last = Math.min(option.maximum ?? players - 1, players - 1);
+    const values = [-1, ...Array.from({ length: last + 1 }, (_, seat) => seat)];
+    const choices = values.map((v) => html`<option value="${v}" ${attrs({ selected: v === option.default })}>${
+      v < 0 ? t('lobby.seatRandom') : t('lobby.seat', { n: v + 1 })}</option>`);
+    return html`<label>${label} <select name="${id}" data-testid="${id}">${choices}</select></label>`;
+  }
   if (option.type === 'bool') {
     return html`<label class="check"><input type="checkbox" name="${id}" data-testid="${id}"
       ${attrs({ checked: Boolean(option.default) })}> ${label}</label>`;
@@ -255,7 +265,7 @@ function createForm(game, players) {
     counts.push(html`<option value="${n}" ${attrs({ selected: n === players })}>${n}</option>`);
   }
   const seats = Array.from({ length: players }, (_, seat) => seatRow(game, seat));
-  const options = (game.options || []).map((option) => optionField(game, option));
+  const options = (game.options || []).map((option) => optionField(game, option, players));
   const clocks = CLOCK_MINUTES.map((n) =>
     html`<option value="${n}">${n ? t('lobby.clockValue', { n }) : t('lobby.clockNone')}</option>`);
   const speeds = BOT_SPEEDS.map((s) => html`<option value="${s}">${t('lobby.botSpeedValue', { n: s })}</option>`);
@@ -291,6 +301,8 @@ function restoreForm(form, values) {
   for (const [name, value] of values) {
     const el = form.elements.namedItem(name);
     if (!el) continue;
+    // a choice the new form no longer offers (the fourth seat of a table of two) keeps its default
+    if (el.tagName === 'SELECT' && ![...el.options].some((o) => o.value === value)) continue;
     if (el.type === 'checkbox') el.checked = value;
     else el.value = value;
   }

@@ -7,6 +7,7 @@ import { api } from './api.js';
 import { html } from './dom.js';
 import { has, lang, t } from './i18n.js';
 import { loadStrings } from './games.js';
+import { seatLabel } from './names.js';
 
 let gamesLoaded = null;
 
@@ -133,7 +134,7 @@ function participantItem(match, p) {
   const solo = p.solo_rank && has(`${match.game}.rank.${p.solo_rank}`)
     ? html` <span class="muted">${t(`${match.game}.rank.${p.solo_rank}`)}</span>` : '';
   return html`<li class="participant ${p.rank === 1 && match.players > 1 ? 'winner' : ''}" data-testid="participant-${p.seat}">
-    ${place} ${playerLink(p.name, p.player, p.bot)}
+    ${place} ${playerLink(p.level ? seatLabel({ bot: p.level }, p.seat) : p.name, p.player, p.bot)}
     <span class="score" data-testid="score">${t('players.points', { count: p.score })}</span>${solo}
     ${p.left ? html` <em class="muted">${t('players.left')}</em>` : ''} ${ratingChange(p)}</li>`;
 }

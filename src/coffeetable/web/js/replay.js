@@ -60,6 +60,29 @@ export function mount(root, route) {
     return cache().get(n);
   }
 
+  // The log up to frame n: the events of the frames up to it, from as many windows
+  // back as the board's log ring holds (a long match's start is not fetched).
+  async function eventsUpTo(n) {
+    const want = (view.board && view.board.logSize) || WINDOW;
+    let from = n - (n % WINDOW);
+    let events = eventsBetween(from, n);
+    while (events.length < want && from > 0) {
+      from -= WINDOW;
+      if (!cache().has(from)) await fetchWindow(from);
+      events = eventsBetween(from, n);
+    }
+    return events;
+  }
+
+  function eventsBetween(from, to) {
+    const events = [];
+    for (let k = from; k <= to; k += 1) {
+      const frame = cache().get(k);
+      if (frame && Array.isArray(frame.events)) events.push(...frame.events);
+    }
+    return events;
+  }
+
   function mountBoard() {
     if (view.board) view.board.destroy();
     gameRoot.replaceChildren();
@@ -76,8 +99,10 @@ export function mount(root, route) {
   async function show(n) {
     const target = Math.max(0, Math.min(view.total - 1, n));
     let frame;
+    let events;
     try {
       frame = await frameAt(target);
+      events = await eventsUpTo(target);
     } catch (err) {
       problem(err);
       return;
@@ -86,6 +111,7 @@ export function mount(root, route) {
     view.frame = target;
     // The reviewed decision's moves, marked on the board while it shows their position.
     view.board.marks = view.note && view.note.frame === target ? view.note.marks : null;
+    if (typeof view.board.retell === 'function') view.board.retell(events);
     view.board.state({ type: 'state', seq: frame.frame, seat: view.eyes, view: frame.view, legal: [], actors: [] });
     renderControls();
     renderNote();

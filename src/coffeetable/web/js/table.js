@@ -12,21 +12,14 @@ import { attrs, banner, html, onClick, setHTML, toast } from './dom.js';
 import { t, has } from './i18n.js';
 import { facts, loadRenderer } from './games.js';
 import { seatLabel, seatList, seatNames, tableName } from './names.js';
-import { forgetSeat, playerName, rememberSeat, seatAt, setPlayerName } from './session.js';
-import { account, accountSeat } from './account.js';
+import { forgetSeat, playerName, rememberSeat, setPlayerName } from './session.js';
+import { account, accountSeat, mySeat } from './account.js';
 import { botProfile, playerLink } from './players.js';
 import { mountChat } from './chat.js';
 import { play as playSound } from './sound.js';
 import { ratingChanges, ratingMarkup } from './endrating.js';
+import { turnSignal } from './turnsignal.js';
 import { go } from './router.js';
-
-/** Our seat at a table: {seat, token} from this browser, {seat, token: null} from the account, or null. */
-function mySeat(tableId) {
-  const held = seatAt(tableId);
-  if (held && held.token) return held;
-  const seat = accountSeat(tableId);
-  return seat == null ? null : { seat, token: null };
-}
 
 export function mount(root, route) {
   const id = route.id;
@@ -50,8 +43,11 @@ export function mount(root, route) {
     tableId: id,
     get seat() { return view.seat ? view.seat.seat : null; },
     names: () => seatNames(view.summary),
+    // a seat no one holds yet (an invited friend not come): boards say "waiting for", not "is playing"
+    free: (seat) => Boolean(seatList(view.summary)[seat] && seatList(view.summary)[seat].open),
     send: (action) => (view.connection ? view.connection.send({ type: 'act', action }) : false),
   };
+  const signal = turnSignal(() => (has(`${view.summary?.game}.title`) ? t(`${view.summary.game}.title`) : ''));
   const chat = mountChat(root.querySelector('.chat-root'), {
     seat: () => ctx.seat,
     send: (msg) => (view.connection ? view.connection.send(msg) : false),
@@ -339,6 +335,7 @@ export function mount(root, route) {
     else if (types.some((type) => !QUIET_EVENTS.has(type))) playSound('card');
     const mine = ctx.seat != null && Array.isArray(msg.actors) && msg.actors.includes(ctx.seat);
     if (mine && !view.myTurn && view.heardState && !realtime) playSound('turn');
+    signal.state(mine && !realtime && msg.view && msg.view.phase !== 'over');
     view.myTurn = mine;
     view.heardState = true;
   }
@@ -419,6 +416,7 @@ export function mount(root, route) {
       slotWatch.disconnect();
       stop();
       chat.destroy();
+      signal.destroy();
       if (view.game) view.game.destroy();
     },
   };

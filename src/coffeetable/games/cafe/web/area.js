@@ -130,7 +130,7 @@ export function areaSvg(player, opts = {}) {
       aria-label="${opts.actLabel ? opts.actLabel(kind) : kind}"
       data-testid="area-${areaKey}">${rects}${outline(cells, 'hl-edge', 4)}</g>`;
   });
-  return html`<svg class="cf-area ${opts.className || ''}" viewBox="${viewBox(box)}" role="img" aria-label="${opts.label || ''}"
+  return html`<svg class="cf-svg cf-area ${opts.className || ''}" viewBox="${viewBox(box)}" role="img" aria-label="${opts.label || ''}"
       ${attrs({ width: opts.width })} data-testid="${opts.testid || ''}">
     <g class="squares">${squares}</g>${cardEdges(player.squares)}${outline(lastCells, 'last-card', 1.5)}<g class="cafes">${cafes}</g>
     <g class="cube-layer">${cubes}</g><g class="hl-layer">${highlights}</g>

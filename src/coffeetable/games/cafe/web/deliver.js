@@ -95,7 +95,7 @@ export class Delivery {
             data-testid="deliver-more-${cafe}-${colour}">+</button></li>`;
       });
       return html`<div class="dl-colour">
-        <h4><svg viewBox="0 0 12 12" class="dl-cube">${cube(colour, 1, 1, 10)}</svg>
+        <h4><svg viewBox="0 0 12 12" class="cf-svg dl-cube">${cube(colour, 1, 1, 10)}</svg>
           ${t('cafe.deliver.cubes', { n, colour: t(`cafe.colour.${colour}`) })}</h4>
         ${rows.length ? html`<ul>${rows}</ul>` : html`<p class="muted">${t('cafe.deliver.noCafe')}</p>`}
         <p class="dl-rest" data-testid="deliver-rest-${colour}" data-n="${n - given}">${t('cafe.deliver.rest', { n: n - given })}</p></div>`;

@@ -146,7 +146,7 @@ export function cafeBox(cafe, cells, title = '', extraClass = '') {
 export function cardSvg(card, extraClass = '') {
   const cells = [];
   card.rows.forEach((row, r) => [...row].forEach((symbol, c) => cells.push([c, r, symbol])));
-  return html`<svg class="cf-card ${extraClass}" viewBox="-2 -2 ${3 * S + 4} ${2 * S + 4}" aria-hidden="true">
+  return html`<svg class="cf-svg cf-card ${extraClass}" viewBox="-2 -2 ${3 * S + 4} ${2 * S + 4}" aria-hidden="true">
     ${cardCells(card, cells, 0, 0)}</svg>`;
 }
 

@@ -30,7 +30,7 @@ class CafeBoard extends Board {
     this.hideEnd = false;
     this.pending = false; // an action is on its way: offer nothing until the answer
     setHTML(root, html`
-      <div class="cafe" data-testid="cafe">
+      <div class="cafe-board" data-testid="cafe">
         <div class="cf-top" data-testid="status"></div>
         <div class="cf-main">
           <section class="cf-mine">
@@ -46,7 +46,7 @@ class CafeBoard extends Board {
         </div>
         <div class="cf-over"></div>
       </div>`);
-    this.el = root.querySelector('.cafe');
+    this.el = root.querySelector('.cafe-board');
     const q = (sel) => this.el.querySelector(sel);
     this.parts = {
       top: q('.cf-top'), draft: q('.cf-draft'), draftTitle: q('.cf-draft-title'), draftHint: q('.cf-draft-hint'), controls: q('.cf-controls'),

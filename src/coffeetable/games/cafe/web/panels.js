@@ -20,7 +20,7 @@ function rankLines(ranks, mine) {
 }
 
 export function cubeIcon(colour) {
-  return html`<svg viewBox="0 0 12 12" class="cube-icon" aria-hidden="true">${cube(colour, 1, 1, 10)}</svg>`;
+  return html`<svg viewBox="0 0 12 12" class="cf-svg cube-icon" aria-hidden="true">${cube(colour, 1, 1, 10)}</svg>`;
 }
 
 export function masterToken() {

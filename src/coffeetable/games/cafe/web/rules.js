@@ -29,11 +29,11 @@ const SAMPLE = { id: 'C01', rows: ['yyd', 'Cou'], cafe: { name: 'Martinho da Arc
 function legend(lang) {
   installCss();
   const n = NAMES[lang];
-  const icon = (name, icon, colour) => html`<figure><svg viewBox="0 0 ${S} ${S}" aria-hidden="true">
+  const icon = (name, icon, colour) => html`<figure><svg class="cf-svg" viewBox="0 0 ${S} ${S}" aria-hidden="true">
     <rect class="sq sq-${icon}" width="${S}" height="${S}"/>${glyph(icon, colour)}</svg><figcaption>${name}</figcaption></figure>`;
   // a bean of each colour with its cube: both carry the colour's mark
   const beans = COLOURS.map((c) => html`<figure class="bean-fig" data-testid="legend-${c}" data-colour="${c}">
-    <svg viewBox="0 0 ${S + 20} ${S}" aria-hidden="true"><rect class="sq sq-bean" width="${S}" height="${S}"/>${glyph('bean', c)}
+    <svg class="cf-svg" viewBox="0 0 ${S + 20} ${S}" aria-hidden="true"><rect class="sq sq-bean" width="${S}" height="${S}"/>${glyph('bean', c)}
       ${cube(c, S + 4, S / 2 - 7, 14)}</svg>
     <figcaption><b>${n.colours[c]}</b><br>${n.bean}, ${n.cube}</figcaption></figure>`);
   return html`<div class="cafe-legend">${beans}${icon(n.dry, 'dry')}${icon(n.roast, 'roast')}${icon(n.cup, 'cup')}${icon(n.ship, 'ship')}
@@ -77,7 +77,7 @@ const pages = {
 <p>Chaque couleur a aussi sa propre marque, sur ses grains et sur ses cubes : rouge ▲, jaune ◎, vert ◆, noir ✚.</p>
 <h2>Une manche</h2>
 <ul>
-<li><b>Draft</b> : le Maître révèle 3 cartes. En commençant à sa gauche, chacun en prend une (la rangée est complétée aussitôt) ; le Maître choisit en dernier. En solo : gardez 1 carte sur 3.</li>
+<li><b>Sélection</b> : le Maître révèle 3 cartes. En commençant à sa gauche, chacun en prend une (la rangée est complétée aussitôt) ; le Maître choisit en dernier. En solo : gardez 1 carte sur 3.</li>
 <li>Une carte avec une tasse coûte 1 cube de n’importe quelle couleur de votre entrepôt, sauf si votre zone montre 2 navires ou plus. Sans pouvoir payer, pas de carte à tasse (si les trois sont payantes, vous en prenez une gratuitement).</li>
 <li><b>Posez</b>-la aussitôt : elle doit couvrir 2, 3 ou 4 cases de votre zone, dans l’une des 4 orientations, sur la grille. Les cubes des cases couvertes retournent à la réserve ; un café dont une case est couverte est perdu.</li>
 <li><b>Actions</b> : tous en même temps, une action par tasse visible (1 à 8). Les actions non utilisées sont perdues.</li>
@@ -131,7 +131,7 @@ const pages = {
 <p>Cada color tiene además su propia marca, en sus granos y en sus cubos: rojo ▲, amarillo ◎, verde ◆, negro ✚.</p>
 <h2>Una ronda</h2>
 <ul>
-<li><b>Draft</b>: el Maestro muestra 3 cartas. Empezando a su izquierda, cada jugador toma una (la fila se repone enseguida); el Maestro elige el último. En solitario: quédate 1 de 3.</li>
+<li><b>Selección</b>: el Maestro muestra 3 cartas. Empezando a su izquierda, cada jugador toma una (la fila se repone enseguida); el Maestro elige el último. En solitario: quédate 1 de 3.</li>
 <li>Una carta con taza cuesta 1 cubo de cualquier color de tu almacén, salvo que tu zona muestre 2 barcos o más. Si no puedes pagar, no puedes tomar una carta con taza (si las tres piden pago, tomas una gratis).</li>
 <li><b>Colócala</b> enseguida: debe cubrir 2, 3 o 4 casillas de tu zona, en una de las 4 orientaciones, sobre la cuadrícula. Los cubos de las casillas cubiertas vuelven a la reserva; un café con una casilla cubierta se pierde.</li>
 <li><b>Acciones</b>: todos a la vez, una acción por taza visible (de 1 a 8). Las acciones no usadas se pierden.</li>

@@ -18,7 +18,7 @@ const BIG = 62; // px per grid cell of your own area
 const SMALL = 24; // px per grid cell of the other players' areas
 
 function miniIcon(icon) {
-  return html`<svg class="mini-icon" viewBox="0 0 ${S} ${S}" aria-hidden="true">${glyph(icon)}</svg>`;
+  return html`<svg class="cf-svg mini-icon" viewBox="0 0 ${S} ${S}" aria-hidden="true">${glyph(icon)}</svg>`;
 }
 
 export function render(b) {
@@ -40,6 +40,8 @@ export function render(b) {
   d.players = String(v.players.length);
   d.holding = v.holding ? v.holding.id : '';
   setHTML(b.parts.top, statusBar(b.view, (seat) => b.name(seat)));
+  // the draft row only while cards are drafted (not in the actions phase, not at the end)
+  b.parts.draftTitle.parentElement.hidden = !v.display.length || v.phase === 'actions' || v.phase === 'over';
   b.parts.draftTitle.textContent = t(v.players.length === 1 ? 'cafe.draftSolo' : 'cafe.draft');
   b.parts.draftHint.textContent = v.display.length ? t(hintKey('cafe.view.hint')) : '';
   const ships = b.me == null ? 0 : v.players[b.me].ships;
@@ -102,8 +104,8 @@ function waitText(b) {
   const v = b.view;
   if (b.me == null) return t('cafe.watching');
   if (b.pending) return t('cafe.sending');
-  if (v.phase === 'take') return t('cafe.wait.take', { name: b.name(v.turn) });
-  if (v.phase === 'place') return t('cafe.wait.place', { name: b.name(v.turn) });
+  if (v.phase === 'take') return b.waitFor(v.turn, t('cafe.wait.take', { name: b.name(v.turn) }));
+  if (v.phase === 'place') return b.waitFor(v.turn, t('cafe.wait.place', { name: b.name(v.turn) }));
   const busy = v.players.map((p, s) => (p.actions_left > 0 ? s : null)).filter((s) => s != null);
   return t('cafe.wait.actions', { names: busy.map((s) => b.name(s)).join(', ') });
 }

@@ -12,7 +12,8 @@
 
 /** A scored event as a line of the breakdown. */
 function earned(ev) {
-  return { card: ev.card, beans: ev.beans || 0, matches: ev.matches || 1, turned: Boolean(ev.turned) };
+  const line = { card: ev.card, beans: ev.beans || 0, matches: ev.matches || 1, turned: Boolean(ev.turned) };
+  return ev.text ? { ...line, text: ev.text } : line; // the card's words, for its tooltip
 }
 
 function scoredBy(events, seat) {

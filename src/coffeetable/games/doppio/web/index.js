@@ -26,6 +26,7 @@ class DoppioBoard extends Board {
     this.sel = new Map(); // space -> Set of kinds
     this.colour = null; // set-up: the colour chosen
     this.choice = null; // a card whose orientation is being chosen
+    this.confirmEnd = false; // "End turn" pressed with a card still to score: asked first
     this.endClosed = false; // the end screen folded away
     setHTML(root, html`
       <div class="doppio" data-testid="doppio">
@@ -66,6 +67,7 @@ class DoppioBoard extends Board {
 
   stateChanged() {
     this.el.dataset.seq = String(this.seq);
+    if (!this.of('score').length) this.confirmEnd = false;
     keepValid(this);
   }
 
@@ -77,6 +79,7 @@ class DoppioBoard extends Board {
   clearChoices() {
     this.sel.clear();
     this.choice = null;
+    this.confirmEnd = false; // "End turn" pressed with a card still to score: asked first
   }
 
   /** A refusal keeps the selection (sending dropped the one that went). */
@@ -84,7 +87,16 @@ class DoppioBoard extends Board {
 
   of(type) { return this.legal.filter((a) => a.type === type); }
 
-  render() { render(this); }
+  /** Redraw, keeping the keyboard's place: the element focused before, by its test id. */
+  render() {
+    const active = document.activeElement;
+    const focused = active && this.el.contains(active) ? active.getAttribute('data-testid') : null;
+    render(this);
+    if (!focused || this.el.contains(document.activeElement)) return;
+    const again = this.el.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
+    if (again && again.matches('[tabindex], button')) again.focus();
+    else this.parts.path.querySelector('[tabindex]')?.focus(); // it went (a piece moved): the path
+  }
 }
 
 export default {

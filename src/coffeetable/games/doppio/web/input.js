@@ -10,6 +10,14 @@ export function bindInput(b) {
   b.listen(document, 'keydown', (event) => {
     if (event.key === 'Escape') { b.clearChoices(); b.draw(); }
   });
+  // Enter or Space on a focused piece, space or card acts as a click (buttons do so themselves)
+  b.listen(b.el, 'keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    const el = event.target;
+    if (el.tagName === 'BUTTON' || !el.matches('[data-piece], [data-target], [data-card]')) return;
+    event.preventDefault();
+    click(b, { target: el, shiftKey: event.shiftKey });
+  });
 }
 
 function click(b, event) {
@@ -71,6 +79,13 @@ function act(b, name) {
   } else if (name === 'exchange') {
     const action = exchangeOf(b);
     if (action) b.send(action);
+  } else if (name === 'keep-turn') {
+    b.confirmEnd = false;
+    b.draw();
+  } else if (name === 'end_turn' && b.of('score').length && !b.confirmEnd) {
+    // the rules score after the actions: ending with a card to score throws its beans away, so ask
+    b.confirmEnd = true;
+    b.draw();
   } else {
     const action = b.legal.find((a) => a.type === name);
     if (action) b.send(action);

@@ -5,8 +5,9 @@ import { html } from '../../js/dom.js';
 import { lang, t } from '../../js/i18n.js';
 import { findCard } from './model.js';
 
+/** A piece's name, "white cup": one name per piece (the colour agrees with the kind in French, German, Spanish). */
 export function pieceName(kind, colour) {
-  return t('doppio.piece', { colour: t(`doppio.colour.${colour}`), kind: t(`doppio.kind.${kind}`) });
+  return t(`doppio.piece.${kind}.${colour}`);
 }
 
 export function kindsText(kinds) {
@@ -25,7 +26,7 @@ export function logLine(b, ev) {
         name, pieces: kindsText(ev.kinds), from: ev.from + 1, other: kindsText(ev.with), to: ev.to + 1,
       });
     case 'scored': {
-      const card = findCard(b, ev.card);
+      const card = ev.text ? ev : findCard(b, ev.card);
       return t(ev.turned ? 'doppio.log.scoredTurned' : 'doppio.log.scored', {
         count: ev.beans, name, card: card ? cardText(card) : `#${ev.card}`,
       });

@@ -2,7 +2,7 @@
 //
 // Each kind has its own shape (a cup with a handle, a flat round saucer, a
 // long spoon), so a piece reads without its colour; the three colours are
-// cream ("brown" in the engine), white and dark brown ("black").
+// brown, white and black, the names the cards, the log and the rules page use.
 
 import { html, stylesheet, trustedMarkup } from '../../js/dom.js';
 

@@ -5,10 +5,10 @@ import { rulesPage } from '../../js/rules.js';
 import { COLOURS, KINDS, installCss, piece } from './pieces.js';
 
 const NAMES = {
-  en: { brown: 'cream', white: 'white', black: 'dark brown', cup: 'cup', saucer: 'saucer', spoon: 'spoon' },
-  fr: { brown: 'crème', white: 'blanc', black: 'brun foncé', cup: 'tasse', saucer: 'soucoupe', spoon: 'cuillère' },
-  de: { brown: 'creme', white: 'weiß', black: 'dunkelbraun', cup: 'Tasse', saucer: 'Untertasse', spoon: 'Löffel' },
-  es: { brown: 'crema', white: 'blanco', black: 'marrón oscuro', cup: 'taza', saucer: 'platillo', spoon: 'cucharilla' },
+  en: { brown: 'brown', white: 'white', black: 'black', cup: 'cup', saucer: 'saucer', spoon: 'spoon' },
+  fr: { brown: 'marron', white: 'blanc', black: 'noir', cup: 'tasse', saucer: 'soucoupe', spoon: 'cuillère' },
+  de: { brown: 'braun', white: 'weiß', black: 'schwarz', cup: 'Tasse', saucer: 'Untertasse', spoon: 'Löffel' },
+  es: { brown: 'marrón', white: 'blanco', black: 'negro', cup: 'taza', saucer: 'platillo', spoon: 'cucharilla' },
 };
 
 function legend(lang) {

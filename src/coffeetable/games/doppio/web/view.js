@@ -60,7 +60,7 @@ function statusText(b) {
   const round = v.solo ? '' : html`<span class="d-round">${t('doppio.round', { n: v.round })}</span> `;
   if (v.phase === 'setup') {
     const kind = t(`doppio.kind.${v.setup.kind}`);
-    const text = mine ? t('doppio.setupYou', { kind }) : t('doppio.setupOther', { name: b.name(v.turn), kind });
+    const text = mine ? t('doppio.setupYou', { kind }) : b.waitFor(v.turn, t('doppio.setupOther', { name: b.name(v.turn), kind }));
     return html`${round}<span class="d-phase">${t('doppio.setup')}</span> ${text}`;
   }
   if (v.solo) {
@@ -69,7 +69,7 @@ function statusText(b) {
   if (mine) {
     return html`${round}<strong>${t('doppio.yourTurn')}</strong> <span class="muted">${t('doppio.actionsTaken', { n: v.actions_taken })}</span>`;
   }
-  return html`${round}${t('doppio.theirTurn', { name: b.name(v.turn) })}`;
+  return html`${round}${b.waitFor(v.turn, t('doppio.theirTurn', { name: b.name(v.turn) }))}`;
 }
 
 /** The spaces a move touches (the review marks them). */
@@ -94,7 +94,11 @@ function pathSvg(b) {
       const key = `${i}:${kind}`;
       const sel = b.sel.has(i) && b.sel.get(i).has(kind);
       const cls = `${selectable.has(key) ? 'selectable' : ''} ${sel ? 'selected' : ''}`;
-      const pick = selectable.has(key) ? attrs({ 'data-piece': 1, 'data-space': i, 'data-kind': kind }) : '';
+      // a piece that may be picked is a button for the keyboard too (Tab, then Enter or Space)
+      const pick = selectable.has(key) ? attrs({
+        'data-piece': 1, 'data-space': i, 'data-kind': kind, tabindex: 0, role: 'button',
+        'aria-pressed': String(sel), 'aria-label': t('doppio.pieceOn', { piece: pieceName(kind, colour), n: i + 1 }),
+      }) : '';
       return html`<g class="pwrap ${cls}" ${pick} data-testid="piece-${i}-${kind}" data-colour-id="${colour}">
         <title>${pieceName(kind, colour)}</title>${pieceOnSpace(kind, colour, x0)}</g>`;
     });
@@ -106,7 +110,8 @@ function pathSvg(b) {
       <rect class="space-bg" x="${x0}" y="0" width="${SPACE_W}" height="${SPACE_H}" rx="12"/>
       <text class="space-no" x="${x0 + 9}" y="20">${i + 1}</text>
       ${ghost}${pieces}
-      ${target ? html`<g class="target-tab" data-target="${i}" data-testid="target-${i}">
+      ${target ? html`<g class="target-tab" data-target="${i}" data-testid="target-${i}" tabindex="0" role="button"
+        aria-label="${t(setup ? 'doppio.placeHere' : 'doppio.moveHere')} · ${t('doppio.spaceN', { n: i + 1 })}">
         <rect x="${x0 + 20}" y="${SPACE_H + 5}" width="${SPACE_W - 40}" height="24" rx="12"/>
         <text x="${x0 + SPACE_W / 2}" y="${SPACE_H + 22}">${t(setup ? 'doppio.placeHere' : 'doppio.moveHere')}</text></g>` : ''}
     </g>`;
@@ -125,6 +130,14 @@ function controls(b) {
         ${pieceName(kind, colour)}</button>`);
     const hint = b.colour ? t(hintKey('doppio.hintSpace')) : t('doppio.hintColour');
     return html`<div class="d-palette">${buttons}</div><p class="d-hint" data-testid="hint">${hint}</p>`;
+  }
+  if (b.confirmEnd) {
+    const count = new Set(b.of('score').map((a) => a.card)).size;
+    return html`<p class="d-warn" data-testid="end-turn-warning">${t('doppio.endTurnWarn', { count })}</p>
+      <div class="d-buttons">
+        <button type="button" class="primary" data-act="keep-turn" data-testid="keep-turn">${t('doppio.keepTurn')}</button>
+        <button type="button" data-act="end_turn" data-testid="end-turn-anyway">${t('doppio.endTurnAnyway')}</button>
+      </div>`;
   }
   const exchange = exchangeOf(b);
   const undo = b.legal.some((a) => a.type === 'undo');
@@ -253,7 +266,7 @@ function overScreen(b) {
 function cardChips(b, seat, cards) {
   if (!cards.length) return html`<span class="muted">${t('doppio.end.noCards')}</span>`;
   return html`<span class="d-chips">${cards.map((c) => {
-    const card = findCard(b, c.card);
+    const card = c.text ? c : findCard(b, c.card);
     const tip = t('doppio.end.cardTip', { count: c.matches, card: card ? cardText(card) : `#${c.card}` });
     return html`<span class="d-chip" data-testid="card-beans-${seat}-${c.card}" data-beans="${c.beans}" title="${tip}">#${c.card}${c.turned ? ' ↻' : ''}
       <b>+${c.beans}</b>${c.matches > 1 ? html` <small>×${c.matches}</small>` : ''}</span>`;

@@ -4,7 +4,7 @@
 import { html, setHTML, stylesheet, toast } from '../../js/dom.js';
 import { t } from '../../js/i18n.js';
 import { Board, setHTMLKeepingEndActions, touchFirst } from '../../js/board.js';
-import { centre, hint, playerArea, shortcuts } from './board.js';
+import { cardName, centre, hint, playerArea, shortcuts } from './board.js';
 import { installSprite } from './cards.js';
 import { LOG_SIZE, logLine, told } from './log.js';
 import { bindInput } from './input.js';
@@ -168,6 +168,13 @@ class EspressoBoard extends Board {
   closeEnd(closed) {
     this.endClosed = closed;
     this.draw();
+  }
+
+  /** A press on a stack the selected card cannot go on: say why, keep the card selected. */
+  notThere() {
+    if (!this.canPlay() || !this.sel.source) return;
+    const key = this.choices().targets.size ? 'espresso.notThere' : 'espresso.nowhere';
+    toast(t(key, { card: cardName(this.sel.card) }), 'info', 3);
   }
 
   cancel() {

@@ -86,6 +86,10 @@ function onPointerDown(ctl, event) {
   }
   const target = event.target.closest('[data-target]');
   if (target && ctl.target(target.dataset.target)) return;
+  if (target) { // a stack the card cannot go on: say so rather than drop the card silently
+    ctl.notThere();
+    return;
+  }
   const place = event.target.closest('.place[data-pos]');
   if (!place) {
     if (!event.target.closest('a, button, .overlay')) ctl.cancel();

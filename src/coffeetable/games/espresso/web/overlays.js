@@ -75,7 +75,6 @@ function matchOver(m) {
         <h2>${t('espresso.matchOver')}</h2>
         <p class="headline trophy" data-testid="winners" data-winners="${winners.join(',')}">${TROPHY} ${headline}</p>
         ${roundSummary(m, m.view.last_round)}
-        <a class="button primary" href="#/" data-testid="back-to-lobby">${t('espresso.backToLobby')}</a>
         ${actions}
       </div>
     </div>`;
@@ -105,10 +104,12 @@ export function scoreSheet(m) {
     </aside>`;
 }
 
+// The rules played, each saying what it means ("Zero: every 0 is a joker"): a bare
+// name ("Normalo") told a new player nothing.
 function variantTags(options) {
   const tags = [];
-  if (options.zero) tags.push(t('espresso.variant.zero'));
-  if (options.chaos) tags.push(t('espresso.variant.chaos'));
+  if (options.zero) tags.push(t('espresso.option.zero'));
+  if (options.chaos) tags.push(t('espresso.option.chaos'));
   if (!tags.length) tags.push(t('espresso.variant.normalo'));
   return html`<p class="variants">${joinHtml(tags.map((x) => html`<span class="tag">${x}</span>`), ' ')}</p>`;
 }

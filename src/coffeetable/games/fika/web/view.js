@@ -158,9 +158,9 @@ function prompt(b, m) {
         buttons.push(html`<button type="button" class="colour-btn c-${a.colour}" data-button="colour" data-value="${a.colour}" data-testid="colour-${a.colour}">
           <svg viewBox="0 0 24 24"><use href="#fika-${a.colour}"/></svg> ${t(`fika.colour.${a.colour}`)}</button>`);
       }
-    } else text = t('fika.prompt.colourWait', { name: b.name(other ?? 1 - b.me) });
+    } else text = b.waitFor(other ?? 1 - b.me, t('fika.prompt.colourWait', { name: b.name(other ?? 1 - b.me) }));
   } else if (v.phase === 'pick') {
-    text = mine ? t('fika.prompt.pick') : t('fika.prompt.pickWait', { name: b.name(1 - b.me) });
+    text = mine ? t('fika.prompt.pick') : b.waitFor(1 - b.me, t('fika.prompt.pickWait', { name: b.name(1 - b.me) }));
   } else if (v.phase === 'place') {
     text = mine ? t('fika.prompt.place', { card: cardName(v.players[b.me].pick) })
       : t('fika.prompt.placeWait', { name: b.name(v.order[0]) });
