@@ -147,7 +147,7 @@ export function mount(root, route) {
       ? html`<button type="button" class="tiny" data-action="bot-seat" data-seat="${index}" data-testid="replace-bot-${index}">${t('table.replaceBot')}</button>`
       : '';
     return html`<li class="seat-chip ${index === me ? 'me' : ''} ${away ? 'away' : ''}" data-testid="seat-${index}"
-      data-program="${seat.program ? 'true' : 'false'}" ${attrs({ title: seat.program ? t('table.programOf', { owner: seat.owner }) : null })}>
+      data-program="${seat.program ? 'true' : 'false'}" ${attrs({ title: seat.program ? t('table.programOf', { owner: seat.owner }) : seatLabel(seat, index) })}>
       ${name}${index === me ? html` <em>(${t('table.you')})</em>` : ''}${away ? html` <em>${t(seat.left ? 'table.left' : 'table.away')}</em>` : ''} ${replace}</li>`;
   }
 

@@ -1,5 +1,5 @@
 // Espresso Doppio's own words, in the four languages of the rulebooks.
-// Over 450 lines (once every string is here): a string table (data), four languages of one game, kept whole so each key sits beside its translations.
+// Over 450 lines: four languages of one game's words (a string table), each key beside its translations.
 export default {
   en: {
     "doppio.title": "Espresso Doppio",
