@@ -388,6 +388,13 @@ class Game(ABC):
     def new_state(self, players: int, seed: int = 0, **options: Any) -> State:
         """Deal a new match for ``players`` seats from ``seed``."""
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # A game is one registered instance: a pickled state (OpenSpiel's saved
+        # states, a worker's copy) names its game and finds it again by name.
+        from coffeetable.engine.replay import game_named
+
+        return game_named, (self.name,)
+
     def describe(self) -> dict[str, Any]:
         """A JSON description of the game, as the lobby shows it."""
         return {
