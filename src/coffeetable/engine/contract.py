@@ -264,6 +264,10 @@ class Game(ABC):
     max_length: int = 10_000
     #: The research environments' default length cap, in steps per agent (PettingZoo).
     max_cycles: int = 1_000
+    #: The research environments' version (PettingZoo's ``<name>_v<N>`` modules, in
+    #: ``coffeetable.interop.pettingzoo``): raised when a change to the game or its codec
+    #: changes what an agent sees or may do, so results name the version they were had on.
+    env_version: int = 1
     #: True when some choices are secret and simultaneous (every seat picks, then all
     #: reveal): OpenSpiel plays it as a simultaneous game unless asked for turns.
     simultaneous: bool = False

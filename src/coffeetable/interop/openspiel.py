@@ -55,6 +55,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
+from coffeetable.bots.base import Bot
 from coffeetable.engine import Action, State
 from coffeetable.interop.encoding import (
     Codec,
@@ -375,7 +376,7 @@ def register() -> None:
         _REGISTERED.add(name)
 
 
-def make_bot(name: str, game: str) -> Any:
+def make_bot(name: str, game: str) -> Bot:
     """OpenSpiel's search bots for the arena (``coffeetable.interop.openspiel_bots``)."""
     from coffeetable.interop.openspiel_bots import make_bot as make
 
