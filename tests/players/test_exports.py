@@ -55,8 +55,10 @@ def record(site: Site, table_id: str, game: str, seed: int, seats: list[Any], wh
         assert finish_match(conn, match, now=when) is not None
 
 
-@pytest.fixture
-def played(site: Site) -> Site:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def played(request: pytest.FixtureRequest) -> Site:
+    """Four recorded matches, on SQLite and on PostgreSQL (skipped when none is set)."""
+    site: Site = request.getfixturevalue("site" if request.param == "sqlite" else "site_postgres")
     for name in ("ada", "ben"):
         assert site.register(name).status_code == 200
     ada, ben = user_id(site, "ada"), user_id(site, "ben")
