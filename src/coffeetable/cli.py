@@ -1,4 +1,4 @@
-"""The ``coffeetable`` command: serve · arena · bench · replay.
+"""The ``coffeetable`` command: serve · arena · bench · replay · export.
 
 Each sub-command imports what it needs only when it runs, so ``coffeetable
 replay`` never loads the web server. A mistake in what a person typed (a port
@@ -159,6 +159,42 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _date(text: str) -> float:
+    """A day, YYYY-MM-DD (UTC), as the Unix time of its first second (``export``)."""
+    import calendar
+    import re
+
+    found = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", text)
+    if found is None:
+        raise argparse.ArgumentTypeError(f"a date is YYYY-MM-DD, not {text!r}")
+    year, month, day = (int(part) for part in found.groups())
+    if not 1 <= month <= 12 or not 1 <= day <= calendar.monthrange(year, month)[1]:
+        raise argparse.ArgumentTypeError(f"no such day: {text!r}")
+    return float(calendar.timegm((year, month, day, 0, 0, 0)))
+
+
+def _export(args: argparse.Namespace) -> int:
+    from coffeetable.server.limits import Limits
+    from coffeetable.store.db import Database
+    from coffeetable.store.exports import export_lines
+
+    if args.game not in games.names():
+        raise UsageError(f"no game {args.game!r} ({_game_names()})")
+    if args.until is not None and args.until <= args.since:
+        raise UsageError("--until must be a later day than --since")
+    if args.database is not None:
+        _check_database_url(args.database)
+    anonymous = args.anonymous or bool(Limits.from_env().export_anonymous)
+    database = Database(args.database)
+    try:
+        with database.engine.connect() as conn:
+            for line in export_lines(conn, args.game, args.since, args.until, anonymous=anonymous):
+                sys.stdout.write(line + "\n")
+    finally:
+        database.close()
+    return 0
+
+
 def _game_names() -> str:
     return ", ".join(games.names())
 
@@ -240,6 +276,28 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="a match log (JSON), as `arena --save-log` writes")
     replay.add_argument("--json", action="store_true", help="print one JSON object")
     replay.set_defaults(run=_replay)
+
+    export = commands.add_parser(
+        "export", help="finished matches as JSON lines, one a line (docs/exports.md)"
+    )
+    export.add_argument("--game", required=True, help=f"the game: {_game_names()}")
+    export.add_argument(
+        "--since", type=_date, required=True, help="the first day, YYYY-MM-DD (UTC)"
+    )
+    export.add_argument(
+        "--until", type=_date, default=None, help="the day after the last, YYYY-MM-DD (UTC)"
+    )
+    export.add_argument(
+        "--anonymous",
+        action="store_true",
+        help="pseudonyms for names (also $COFFEETABLE_EXPORT_ANONYMOUS=1)",
+    )
+    export.add_argument(
+        "--database",
+        default=None,
+        help="SQLAlchemy URL (default: $COFFEETABLE_DATABASE_URL, else SQLite in the data folder)",
+    )
+    export.set_defaults(run=_export)
     return parser
 
 

@@ -22,6 +22,7 @@ from pettingzoo.test import (  # noqa: E402
 
 from coffeetable.interop import pettingzoo as pz  # noqa: E402
 from coffeetable.interop.encoding import with_codec  # noqa: E402
+from coffeetable.interop.pettingzoo_table import env_name  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("error")
 
@@ -43,7 +44,7 @@ def _dict_observations(monkeypatch: pytest.MonkeyPatch) -> None:
     PettingZoo's own classic games: api_test warns about a dict observation
     unless the environment is on its list of such games, so ours are put there."""
     api = importlib.import_module("pettingzoo.test.api_test")
-    names = [f"coffeetable_{name}_v0" for name in with_codec()]
+    names = [env_name(name) for name in with_codec()]
     monkeypatch.setattr(api, "env_obs_dicts", [*api.env_obs_dicts, *names])
     monkeypatch.setattr(api, "env_obs_space", [*api.env_obs_space, *names])
 

@@ -5,6 +5,7 @@ and the link to the socket's protocol."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -36,7 +37,14 @@ def valid(document: dict[str, Any], schema: dict[str, Any], value: Any) -> list[
 def test_every_operation_has_an_example_request_and_answer(document: dict[str, Any]) -> None:
     for method, path, operation in operations(document):
         name = f"{method.upper()} {path}"
-        ok = operation["responses"]["200"]["content"]["application/json"]
+        content = operation["responses"]["200"]["content"]
+        if "application/x-ndjson" in content:  # JSON lines (the match exports): each line fits
+            lines = content["application/x-ndjson"]
+            assert isinstance(lines.get("example"), str), f"{name}: no example answer"
+            for line in lines["example"].splitlines():
+                assert not valid(document, lines["schema"], json.loads(line)), (name, line)
+            continue
+        ok = content["application/json"]
         assert "example" in ok, f"{name}: no example answer"
         assert not valid(document, ok["schema"], ok["example"]), (name, ok["example"])
         body = operation.get("requestBody", {}).get("content", {}).get("application/json")
@@ -44,6 +52,16 @@ def test_every_operation_has_an_example_request_and_answer(document: dict[str, A
             assert "example" in body, f"{name}: no example request"
             problems = valid(document, body["schema"], body["example"])
             assert not problems, (name, problems)
+
+
+def test_the_match_export_is_documented_as_json_lines(document: dict[str, Any]) -> None:
+    operation = document["paths"]["/api/exports/{game}/{month}"]["get"]
+    lines = operation["responses"]["200"]["content"]["application/x-ndjson"]
+    example = json.loads(lines["example"].splitlines()[0])
+    assert example["format"] == "coffeetable-match/1" and example["actions"]
+    assert {"404", "413", "422"} <= set(operation["responses"])
+    broken = {**example, "seats": "alice"}
+    assert valid(document, lines["schema"], broken)  # the schema does check a line
 
 
 def test_signing_in_is_documented(document: dict[str, Any]) -> None:

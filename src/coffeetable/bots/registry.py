@@ -4,6 +4,11 @@
 - ``greedy`` plays every game with a heuristics module (``Game.heuristics()``:
   ``heuristics`` beside the game's module, following
   ``coffeetable.bots.hooks.Heuristics``).
+- ``quick`` plays every turn-based game whose heuristics have a
+  ``rollout_action`` (the policy of its search's rollouts: Doppio, Café):
+  between random and greedy, and far faster than greedy (a training opponent;
+  ``coffeetable.bots.quick``). Like OpenSpiel's, it is not in ``available``:
+  the site does not offer it.
 - ``easy``, ``medium``, ``hard`` play the real-time games with a heuristics
   module (Espresso).
 
@@ -43,6 +48,7 @@ from coffeetable.bots.greedy import GreedyBot, LevelBot, SloppyBot
 from coffeetable.bots.hooks import hook
 from coffeetable.bots.ismcts import ISMCTSBot
 from coffeetable.bots.levels import LEVEL_NAMES, recipes
+from coffeetable.bots.quick import QuickBot
 from coffeetable.bots.reaction import LEVELS, MEDIUM
 from coffeetable.bots.rollout import RolloutBot
 from coffeetable.engine import Game
@@ -82,7 +88,8 @@ def available(game: str) -> list[str]:
     found = _game(game)
     if found is None:
         return names
-    if heuristics(game) is not None:
+    module = heuristics(game)
+    if module is not None:
         names.append("greedy")
         if found.realtime:
             names += list(LEVELS)
@@ -139,11 +146,25 @@ def _level(name: str, game: str) -> Bot:
     return bot
 
 
+def _quick(game: str) -> Bot:
+    """The game's rollout policy as a bot (turn-based games whose heuristics have one)."""
+    found, module = _game(game), heuristics(game)
+    if found is None or found.realtime or hook(module, "rollout_action") is None:
+        raise ValueError(
+            f"no bot 'quick' for {game}: it needs a turn-based game whose heuristics have a "
+            f"rollout_action; choose from {', '.join(available(game))}"
+        )
+    assert module is not None
+    return QuickBot(module)
+
+
 def make(name: str, game: str) -> Bot:
     if name.startswith("openspiel-"):  # OpenSpiel's bots: the optional rl extra
         from coffeetable.interop.openspiel import make_bot
 
         return make_bot(name, game)
+    if name == "quick":  # a research opponent, not offered at the site
+        return _quick(game)
     base = "ismcts" if name.startswith("ismcts:") else name
     if base not in available(game):
         raise ValueError(f"no bot {name!r} for {game}; choose from {', '.join(available(game))}")

@@ -269,6 +269,10 @@ class Game(ABC):
     max_length: int = 10_000
     #: The research environments' default length cap, in steps per agent (PettingZoo).
     max_cycles: int = 1_000
+    #: The research environments' version (PettingZoo's ``<name>_v<N>`` modules, in
+    #: ``coffeetable.interop.pettingzoo``): raised when a change to the game or its codec
+    #: changes what an agent sees or may do, so results name the version they were had on.
+    env_version: int = 1
     #: True when some choices are secret and simultaneous (every seat picks, then all
     #: reveal): OpenSpiel plays it as a simultaneous game unless asked for turns.
     simultaneous: bool = False
@@ -395,6 +399,13 @@ class Game(ABC):
     @abstractmethod
     def new_state(self, players: int, seed: int = 0, **options: Any) -> State:
         """Deal a new match for ``players`` seats from ``seed``."""
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # A game is one registered instance: a pickled state (OpenSpiel's saved
+        # states, a worker's copy) names its game and finds it again by name.
+        from coffeetable.engine.replay import game_named
+
+        return game_named, (self.name,)
 
     def describe(self) -> dict[str, Any]:
         """A JSON description of the game, as the lobby shows it."""

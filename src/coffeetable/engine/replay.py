@@ -8,6 +8,13 @@ from typing import Any
 from coffeetable.engine.contract import Action, Event, Game, MatchLog, State
 
 
+def game_named(name: str) -> Game:
+    """The registered game called ``name`` (``KeyError`` if none is)."""
+    from coffeetable import games  # a name needs the registry, one level up
+
+    return games.get(name)
+
+
 def replay(
     game: Game | str,
     players: int,
@@ -21,9 +28,7 @@ def replay(
     not apply raises ``IllegalAction`` (the log is corrupt).
     """
     if isinstance(game, str):
-        from coffeetable import games  # a name needs the registry, one level up
-
-        game = games.get(game)
+        game = game_named(game)
     state = game.new_state(players=players, seed=seed, **dict(options or {}))
     for seat, action in actions:
         state.apply(seat, action)

@@ -19,6 +19,10 @@ sb3-contrib's MaskablePPO) train on it as they are.
 - Reward: the match result for the learner's seat, at the end (see the
   PettingZoo module); ``illegal`` and ``max_cycles`` as there (an illegal
   index with ``illegal="penalty"`` ends the match with -1).
+- ``mask_in_observation=True``: the observation is the dict
+  ``{"observation": ..., "action_mask": int8}`` (PettingZoo's format), so a
+  vector environment carries each copy's mask with its observation
+  (``coffeetable.interop.vector``).
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from coffeetable.interop.pettingzoo import CoffeeTableEnv, env
 Policy = Callable[[np.ndarray, np.ndarray], int]
 
 
-class OpponentEnv(gymnasium.Env[np.ndarray, int]):
+class OpponentEnv(gymnasium.Env[Any, int]):
     """A turn-based game from one seat; the other seats are played by ``opponent``."""
 
     metadata: dict[str, Any] = {"render_modes": []}
@@ -50,6 +54,7 @@ class OpponentEnv(gymnasium.Env[np.ndarray, int]):
         seat: int | None = None,
         max_cycles: int | None = None,
         illegal: str = "raise",
+        mask_in_observation: bool = False,
         **options: Any,
     ) -> None:
         table = env(name, players=players, max_cycles=max_cycles, illegal=illegal, **options)
@@ -66,7 +71,8 @@ class OpponentEnv(gymnasium.Env[np.ndarray, int]):
         self._policy = None if isinstance(opponent, str) else opponent
         agent = table.possible_agents[0]
         space = table.table.observation_spaces[agent]
-        self.observation_space = space["observation"]
+        self.mask_in_observation = mask_in_observation
+        self.observation_space = space if mask_in_observation else space["observation"]
         self.action_space: gymnasium.spaces.Discrete = table.table.action_spaces[agent]  # type: ignore[assignment]
         self._rng = random.Random()
         self.seat = 0 if seat is None else seat
@@ -82,7 +88,7 @@ class OpponentEnv(gymnasium.Env[np.ndarray, int]):
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[np.ndarray, dict[str, Any]]:
+    ) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
@@ -95,7 +101,7 @@ class OpponentEnv(gymnasium.Env[np.ndarray, int]):
             return self.reset(options=options)
         return self._observe(), {"action_mask": self._mask.copy(), "seat": self.seat}
 
-    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         me = self.agent
         self.table.step(int(action))
         reward = float(self.table.rewards.get(me, 0.0))
@@ -134,8 +140,8 @@ class OpponentEnv(gymnasium.Env[np.ndarray, int]):
             reward += float(table.rewards.get(self.agent, 0.0))
         return reward, self._done()
 
-    def _observe(self) -> np.ndarray:
+    def _observe(self) -> Any:
         """The learner's observation (at the end too: the final table, an empty mask)."""
         observation = self.table.observe(self.agent)
         self._mask = observation["action_mask"]
-        return observation["observation"]
+        return observation if self.mask_in_observation else observation["observation"]

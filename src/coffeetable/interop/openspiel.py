@@ -5,17 +5,27 @@
 ``pyspiel.load_game("coffeetable_doppio", {"players": 1, "master": True})``.
 
 - Parameters: ``players`` (Doppio 2, Fika 2, Café 2 by default), ``seed``
-  (the deals of successive ``new_initial_state()`` calls are drawn from it),
-  the game's own options (Doppio ``master``, ``first_player``; Café
-  ``master``) and, for Fika, ``turn_based``.
-- Chance is sampled (``ChanceMode.SAMPLED_STOCHASTIC``): the engine's seeded
-  generator deals and shuffles inside the state, there are no chance nodes.
+  (which family of deals the chance node draws from, below), the game's own
+  options (Doppio ``master``, ``first_player``; Café ``master``) and, for
+  Fika, ``turn_based``.
+- Chance is explicit (``ChanceMode.EXPLICIT_STOCHASTIC``): a match starts at
+  one chance node, the deal, whose ``DEALS`` equally likely outcomes are deal
+  numbers; deal ``i`` is the engine's match of seed ``seed * DEALS + i`` (with
+  the default ``seed`` 0, the site's match of seed ``i``). The engine is
+  deterministic given its seed and the actions, so the history (deal, then
+  every action) is the whole state: OpenSpiel's own history serialisation
+  saves and restores a state exactly (``serialize=True`` in
+  ``random_sim_test``), with no generator state to carry.
 - Actions are the codec's integers (``coffeetable.interop.<game>``,
   docs/research.md). Doppio's "undo" is left out (a game could loop on it;
   our own bots never play it either).
-- Fika's secret picks are a simultaneous node (``PlayerId.SIMULTANEOUS``, each
-  seat's picks are its legal actions). OpenSpiel's ISMCTS and MCTS need
-  sequential games, so ``coffeetable_fika(turn_based=true)`` is the same game
+- Fika is a simultaneous game: every decision node is simultaneous
+  (``PlayerId.SIMULTANEOUS``), as OpenSpiel's simultaneous games are; a seat
+  with nothing to do at a node (only one seat acts outside the secret picks)
+  has one legal action, the no-op ``NOOP`` (the codec's size: one past its
+  actions), so ``rl_environment`` and joint actions work at every node.
+  OpenSpiel's ISMCTS and MCTS need sequential games, so
+  ``coffeetable_fika(turn_based=true)`` is the same game
   with the picks made one after the other: the second picker's information
   state does not show the first pick, which is exactly the secret. When
   several seats may act in a sequential game (Café's actions phase) the
@@ -40,8 +50,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -58,6 +66,11 @@ from coffeetable.interop.encoding import (
     solo_scale,
     with_codec,
 )
+
+#: The chance node's outcomes: the number of distinct deals a game draws from.
+DEALS = 2**16
+#: The chance player's id.
+CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 #: The games OpenSpiel gets: every turn-based game with a research codec.
 GAMES = tuple(name for name in with_codec() if not get_game(name).realtime)
@@ -98,7 +111,7 @@ def game_type(name: str, players: int = 2, simultaneous: bool = False) -> pyspie
         dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS
         if simultaneous
         else pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM
         if zero_sum(name, players)
@@ -140,6 +153,14 @@ class _Holder:
         state = None if self.state is None else self.state.clone()
         return _Holder(state, list(self.moves), self.first)
 
+    def __getstate__(self) -> tuple[State | None, list[tuple[int, int]], int | None]:
+        # pickled by OpenSpiel's serialisation: the legal cache is rebuilt on demand
+        return self.state, self.moves, self.first
+
+    def __setstate__(self, saved: tuple[State | None, list[tuple[int, int]], int | None]) -> None:
+        self.state, self.moves, self.first = saved
+        self.legal = {}
+
 
 class CoffeeTableGame(pyspiel.Game):  # type: ignore[misc]
     """One of our games, as an OpenSpiel python game."""
@@ -162,9 +183,11 @@ class CoffeeTableGame(pyspiel.Game):  # type: ignore[misc]
         )
         self.codec: Codec = codec(name, self.players, **self.engine_options)
         solo = self.players == 1
+        #: A waiting seat's one action in the simultaneous form (past the codec's).
+        self.noop = self.codec.num_actions
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.codec.num_actions,
-            max_chance_outcomes=0,
+            num_distinct_actions=self.codec.num_actions + (1 if self.simultaneous else 0),
+            max_chance_outcomes=DEALS,
             num_players=self.players,
             min_utility=0.0 if solo else -1.0,
             max_utility=(engine.solo_max_score or 1.0) / solo_scale(name) if solo else 1.0,
@@ -172,19 +195,22 @@ class CoffeeTableGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=engine.max_length,
         )
         super().__init__(game_type(name, self.players, self.simultaneous), info, given)
-        self._seeds = random.Random(int(settings["seed"]))
+        self.seed = int(settings["seed"])
+        self.outcomes = [(deal, 1.0 / DEALS) for deal in range(DEALS)]
         undo = engine.undo_action
         self.undo = None if undo is None else self.codec.encode(dict(undo))
 
     def new_initial_state(self) -> CoffeeTableState:
-        # dealt on first use: OpenSpiel's clone() starts from a new initial state
-        # and overwrites it, which must neither cost a deal nor use up a seed
+        """The chance node before the deal."""
         return CoffeeTableState(self)
 
-    def deal(self) -> State:
-        """A new match, its seed drawn from the game's ``seed`` parameter."""
+    def deal(self, number: int) -> State:
+        """Deal ``number`` (0 to ``DEALS - 1``): the engine's match of seed
+        ``seed * DEALS + number``."""
+        if not 0 <= number < DEALS:
+            raise ValueError(f"a deal is a number from 0 to {DEALS - 1}, not {number}")
         return self.engine.new_state(
-            players=self.players, seed=self._seeds.randrange(2**31), **self.engine_options
+            players=self.players, seed=self.seed * DEALS + number, **self.engine_options
         )
 
     def make_py_observer(
@@ -203,22 +229,28 @@ class CoffeeTableState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def engine_state(self) -> State:
+        """The match (after the deal: the chance node has none yet)."""
         if self._table.state is None:
-            self._table.state = self._game().deal()
+            raise ValueError("the chance node: no match is dealt yet")
         return self._table.state
+
+    def is_chance_node(self) -> bool:
+        return self._table.state is None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return list(self._game().outcomes) if self._table.state is None else []
 
     def _game(self) -> CoffeeTableGame:
         game: CoffeeTableGame = self.get_game()
         return game
 
-    def _simultaneous_now(self) -> bool:
-        return self._game().simultaneous and len(self.engine_state.actors()) > 1
-
     def current_player(self) -> int:
-        state = self.engine_state
+        if self._table.state is None:
+            return CHANCE
+        state = self._table.state
         if state.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
-        if self._simultaneous_now():
+        if self._game().simultaneous:
             return int(pyspiel.PlayerId.SIMULTANEOUS)
         actors = state.actors()
         first = self._table.first
@@ -236,9 +268,18 @@ class CoffeeTableState(pyspiel.State):  # type: ignore[misc]
         return cached
 
     def _legal_actions(self, player: int) -> list[int]:
+        if self._table.state is None:
+            return [deal for deal, _ in self._game().outcomes] if player == CHANCE else []
+        game = self._game()
+        state = self._table.state
+        if game.simultaneous and not state.is_over and player not in state.actors():
+            return [game.noop]  # nothing to do here: OpenSpiel's no-op
         return sorted(self.legal_map(player))
 
     def _apply_action(self, action: int) -> None:
+        if self._table.state is None:
+            self._table.state = self._game().deal(int(action))
+            return
         seat = self.current_player()
         self.engine_state.apply(seat, self.legal_map(seat)[int(action)])
         self._table.moves.append((seat, int(action)))
@@ -248,26 +289,36 @@ class CoffeeTableState(pyspiel.State):  # type: ignore[misc]
     def _apply_actions(self, actions: list[int]) -> None:
         legal = [self.legal_map(seat) for seat in range(self.get_game().num_players())]
         for seat, action in enumerate(actions):
-            if seat in self.engine_state.actors():
+            if seat in self.engine_state.actors() and action != self._game().noop:
                 self.engine_state.apply(seat, legal[seat][int(action)])
                 self._table.moves.append((seat, int(action)))
         self._table.legal.clear()
         self._table.first = None
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self._game().codec.describe_action(action)
+        game = self._game()
+        if player == CHANCE:
+            return f"deal {action}"
+        if game.simultaneous and action == game.noop:
+            return "no-op"
+        return game.codec.describe_action(action)
 
     def is_terminal(self) -> bool:
-        return self.engine_state.is_over
+        return self._table.state is not None and self._table.state.is_over
 
     def returns(self) -> list[float]:
-        state = self.engine_state
-        if not state.is_over:
-            return [0.0] * state.players
+        state = self._table.state
+        if state is None or not state.is_over:
+            return [0.0] * self._game().players
         return result(self._game().name, state)
 
     def resample_from_infostate(self, player: int, sampler: Any = None) -> CoffeeTableState:
-        """A state ``player`` cannot tell from this one: ``determinize`` of the engine state."""
+        """A state ``player`` cannot tell from this one: ``determinize`` of the engine state.
+
+        Its hidden cards (and the generator) differ from what the history says, so a
+        resampled state serialises as the history it shares, not as itself."""
+        if self._table.state is None:
+            return self.clone()  # type: ignore[no-any-return]
         seed = int(sampler() * 2**53) if sampler is not None else None
         rng = random.Random(seed)
         other: CoffeeTableState = self.clone()
@@ -277,7 +328,9 @@ class CoffeeTableState(pyspiel.State):  # type: ignore[misc]
         return other
 
     def __str__(self) -> str:
-        return json.dumps(self.engine_state.view(None), sort_keys=True)
+        if self._table.state is None:
+            return "the deal (a chance node)"
+        return json.dumps(self._table.state.view(None), sort_keys=True)
 
 
 class Observer:
@@ -290,9 +343,14 @@ class Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CoffeeTableState, player: int) -> None:
+        if state.is_chance_node():
+            self.tensor[:] = 0.0  # nothing is dealt: nothing to see
+            return
         self.tensor[:] = self.codec.observe(state.engine_state.view(player))
 
     def string_from(self, state: CoffeeTableState, player: int) -> str:
+        if state.is_chance_node():
+            return ""
         text = json.dumps(state.engine_state.view(player), sort_keys=True)
         if not self.perfect_recall:
             return text
@@ -318,167 +376,8 @@ def register() -> None:
         _REGISTERED.add(name)
 
 
-# -- OpenSpiel's bots in our arena -------------------------------------------------
-
-
-class _OutOfTime(Exception):
-    """The search budget is spent (raised between simulations)."""
-
-
-def _ismcts_class() -> type:
-    from open_spiel.python.algorithms import ismcts  # type: ignore[import-untyped]
-
-    class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
-        """OpenSpiel's ISMCTS, stopped by a wall-clock budget between simulations."""
-
-        def __init__(self, *args: Any, max_ms: float | None = None, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self.max_ms = max_ms
-
-        def run_search(self, state: Any) -> Any:
-            self._deadline = (
-                None if self.max_ms is None else time.perf_counter() + self.max_ms / 1e3
-            )
-            self._samples = 0
-            try:
-                return super().run_search(state)
-            except _OutOfTime:
-                return self.get_final_policy(state, self._root_node)
-
-        def sample_root_state(self, state: Any) -> Any:
-            self._samples += 1
-            late = self._deadline is not None and time.perf_counter() > self._deadline
-            if late and self._samples > 2:  # two simulations at least: a root with a child
-                raise _OutOfTime
-            return super().sample_root_state(state)
-
-    return TimedISMCTS
-
-
-def _mcts_class() -> type:
-    from open_spiel.python.algorithms import mcts
-
-    class TimedMCTS(mcts.MCTSBot):  # type: ignore[misc]
-        """OpenSpiel's MCTS, stopped by a wall-clock budget between simulations."""
-
-        def __init__(self, *args: Any, max_ms: float | None = None, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self.max_ms = max_ms
-
-        def mcts_search(self, state: Any) -> Any:
-            self._deadline = (
-                None if self.max_ms is None else time.perf_counter() + self.max_ms / 1e3
-            )
-            self._walks = 0
-            try:
-                return super().mcts_search(state)
-            except _OutOfTime:
-                return self._root
-
-        def _apply_tree_policy(self, root: Any, state: Any) -> Any:
-            self._root = root
-            self._walks += 1
-            late = self._deadline is not None and time.perf_counter() > self._deadline
-            if late and self._walks > 2:  # two simulations at least: a root with a child
-                raise _OutOfTime
-            return super()._apply_tree_policy(root, state)
-
-    return TimedMCTS
-
-
-@cache
-def _spiel_game(name: str, players: int, options: tuple[tuple[str, Any], ...]) -> CoffeeTableGame:
-    params: dict[str, Any] = {"players": players, **dict(options)}
-    if get_game(name).simultaneous:
-        params["turn_based"] = True  # OpenSpiel's searches need sequential turns
-    return CoffeeTableGame(params, name)
-
-
-#: Default simulations when a bot is named without a budget.
-DEFAULT_SIMULATIONS = 300
-UCT_C = 2.0
-
-
-class OpenSpielBot(Bot):
-    """An OpenSpiel bot in our arena: it searches the OpenSpiel form of the state.
-
-    ``openspiel-ismcts``: OpenSpiel's ``ISMCTSBot`` (UCT, c = 2, random
-    rollouts to the end, unlimited world samples) over
-    ``resample_from_infostate``. ``openspiel-mcts``: OpenSpiel's ``MCTSBot``
-    (UCT, c = 2, random rollouts) run on one determinization of the seat's
-    information set per decision (plain MCTS would otherwise read the hidden
-    cards). A budget follows a colon: ``:N`` simulations, ``:Nms`` milliseconds.
-    """
-
-    def __init__(self, kind: str, game: str, simulations: int | None, max_ms: float | None):
-        super().__init__()
-        self.kind = kind
-        self.game = game
-        self.simulations = simulations
-        self.max_ms = max_ms
-
-    def _bot(self, spiel: CoffeeTableGame, rng: random.Random) -> Any:
-        from open_spiel.python.algorithms import mcts
-
-        random_state = np.random.RandomState(rng.getrandbits(32))
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
-        simulations = self.simulations or (10**9 if self.max_ms else DEFAULT_SIMULATIONS)
-        if self.kind == "ismcts":
-            return _ismcts_class()(
-                spiel,
-                evaluator,
-                UCT_C,
-                simulations,
-                random_state=random_state,
-                max_ms=self.max_ms,
-            )
-        return _mcts_class()(
-            spiel,
-            UCT_C,
-            simulations,
-            evaluator,
-            random_state=random_state,
-            max_ms=self.max_ms,
-        )
-
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        options = tuple(sorted(state.game.resolve_options(getattr(state, "options", {})).items()))
-        spiel = _spiel_game(self.game, state.players, options)
-        wrapped = CoffeeTableState(spiel, state.clone())
-        wrapped._table.first = seat  # several seats may act (Café): the arena asks this one
-        if wrapped.current_player() != seat:
-            raise ValueError(f"seat {seat} is asked to act, but OpenSpiel's turn is another's")
-        legal = wrapped.legal_map(seat)
-        if not legal:
-            raise ValueError(f"seat {seat} has no legal action to choose from")
-        if len(legal) == 1:
-            return next(iter(legal.values()))
-        bot = self._bot(spiel, rng)
-        if self.kind == "ismcts":
-            index = bot.step(wrapped)
-        else:  # MCTS searches one determinization: it never sees the real hidden cards
-            sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-            index = bot.step(wrapped.resample_from_infostate(seat, sampler))
-        return legal[int(index)]
-
-
 def make_bot(name: str, game: str) -> Bot:
-    """``openspiel-ismcts[:N|:Nms]`` or ``openspiel-mcts[:N|:Nms]`` for Doppio, Fika or Café."""
-    base, colon, budget = name.partition(":")
-    kind = base.removeprefix("openspiel-")
-    if kind not in ("ismcts", "mcts") or game not in GAMES:
-        raise ValueError(
-            f"no bot {name!r} for {game}; OpenSpiel's are openspiel-ismcts and "
-            f"openspiel-mcts, for {', '.join(GAMES)}"
-        )
-    text = budget.removesuffix("ms")
-    if colon and (not text.isdigit() or int(text) < 1):
-        raise ValueError(f"a budget is {base}:SIMULATIONS or {base}:MILLISECONDSms, not {name!r}")
-    bot = OpenSpielBot(
-        kind,
-        game,
-        simulations=int(text) if budget and text == budget else None,
-        max_ms=float(text) if budget.endswith("ms") else None,
-    )
-    bot.name = name
-    return bot
+    """OpenSpiel's search bots for the arena (``coffeetable.interop.openspiel_bots``)."""
+    from coffeetable.interop.openspiel_bots import make_bot as make
+
+    return make(name, game)

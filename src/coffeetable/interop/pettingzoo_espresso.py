@@ -17,7 +17,14 @@ from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from coffeetable.engine import IllegalAction, State
 from coffeetable.interop.encoding import get_game, result
-from coffeetable.interop.pettingzoo_table import AECTable, Obs, Table, check_index, length_cap
+from coffeetable.interop.pettingzoo_table import (
+    AECTable,
+    Obs,
+    Table,
+    check_index,
+    env_name,
+    length_cap,
+)
 
 
 class Ticks:
@@ -132,10 +139,7 @@ class EspressoTickEnv(AECTable):
 class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
     """Real-time Espresso as a PettingZoo Parallel environment, stepped in ticks."""
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["human", "ansi"],
-        "name": "coffeetable_espresso_v0",
-    }
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # "name": env_name(...)
 
     def __init__(
         self,
@@ -148,10 +152,13 @@ class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         if not get_game(name).realtime:
-            raise ValueError(f"{name} is turn-based: use env({name!r}) for its AEC environment")
+            raise ValueError(
+                f"{name} is turn-based: it has an AEC environment only, env({name!r}) "
+                "(docs/research.md lists which games are turn-based and which real-time)"
+            )
         self.table = Table(name, players, max_cycles, render_mode, options, illegal, mask_dtype)
         self.ticks = Ticks(self.table)
-        self.metadata = {**type(self).metadata, "name": f"coffeetable_{name}_v0"}
+        self.metadata = {**type(self).metadata, "name": env_name(name)}
         self.possible_agents = list(self.table.names)
         self.render_mode = render_mode
         self.game_state: State | None = None

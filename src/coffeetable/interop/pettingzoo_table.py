@@ -59,6 +59,12 @@ def action_count(table: Codec) -> int:
     return table.num_actions - 1
 
 
+def env_name(name: str) -> str:
+    """PettingZoo's name of a game's environments, ``<game>_v<version>`` (``Game.env_version``):
+    their ``metadata["name"]``, ``str(env)`` and module in ``coffeetable.interop.pettingzoo``."""
+    return f"{name}_v{get_game(name).env_version}"
+
+
 def length_cap(name: str, max_cycles: int | None) -> int:
     """``max_cycles``, or the game's default cap; a positive whole number."""
     cap = get_game(name).max_cycles if max_cycles is None else max_cycles
@@ -182,7 +188,7 @@ class AECTable(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.table = Table(name, players, max_cycles, render_mode, options, illegal, mask_dtype)
-        self.metadata = {**type(self).metadata, "name": f"coffeetable_{name}_v0"}
+        self.metadata = {**type(self).metadata, "name": env_name(name)}
         self.possible_agents = list(self.table.names)
         self.render_mode = render_mode
         self.game_state: State | None = None

@@ -28,7 +28,7 @@ from starlette.routing import Match, Mount
 import coffeetable
 from coffeetable import games
 from coffeetable.server import echo, ws
-from coffeetable.server.api import docs, openapi, operations, review, tables
+from coffeetable.server.api import docs, exports, openapi, operations, review, tables
 from coffeetable.server.api.replays import ReplayCache
 from coffeetable.server.api.review_jobs import Reviews
 from coffeetable.server.errors import TableError
@@ -179,6 +179,7 @@ def create_app(
     app.include_router(players_routes.router)
     app.include_router(review.router)
     app.include_router(learn_api.router)
+    app.include_router(exports.router)
     app.include_router(ws.router)
     app.include_router(echo.router)
 

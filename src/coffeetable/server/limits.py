@@ -105,6 +105,11 @@ class Limits:
     #: Finished matches whose replay is kept (states every 500 actions, ``api/replays.py``),
     #: so that a replay's windows do not each replay the whole log.
     replay_cache: int = 32
+    #: The open database of matches (``GET /api/exports/{game}/{month}``): the most
+    #: matches one download holds (a month with more is refused, 413), and 1 to replace
+    #: every account's name by a pseudonym in it (0: account names, as profiles show).
+    export_max_matches: int = 5_000
+    export_anonymous: int = 0
     #: Origins besides the site's own that may open a WebSocket ("*": any).
     allowed_origins: tuple[str, ...] = ()
 

@@ -18,7 +18,7 @@ and never commit themselves. The rating maths (openskill) and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -289,6 +289,40 @@ def list_matches(
     if found:
         _fill_participants(conn, found)
     return list(found.values())
+
+
+def list_matches_between(
+    conn: Connection, game: str, since: float, until: float | None, limit: int | None = None
+) -> Iterator[MatchRow]:
+    """``game``'s matches that ended by the rules (status ``over``) in ``[since, until)``,
+    oldest first, with their seats; read a page at a time (an export may be long)."""
+    query = sa.select(matches).where(
+        matches.c.game == game, matches.c.status == "over", matches.c.finished >= since
+    )
+    if until is not None:
+        query = query.where(matches.c.finished < until)
+    after, given = 0, 0
+    while limit is None or given < limit:
+        page = min(_PAGE, limit - given) if limit is not None else _PAGE
+        rows = conn.execute(
+            query.where(matches.c.id > after).order_by(matches.c.id).limit(page)
+        ).all()
+        if not rows:
+            return
+        found = {r.id: _row(r) for r in rows}
+        _fill_participants(conn, found)
+        yield from found.values()
+        after, given = rows[-1].id, given + len(rows)
+
+
+#: Matches read at once by ``list_matches_between``.
+_PAGE = 200
+
+
+def _row(r: Any) -> MatchRow:
+    return MatchRow(
+        r.id, r.table_id, r.game, r.players, r.group_name, bool(r.rated), r.status, r.finished
+    )
 
 
 def match_for_table(conn: Connection, table_id: str) -> MatchRow | None:

@@ -1,0 +1,109 @@
+"""An environment step's cost in instructions, beside the engine's action (cachegrind).
+
+    python benchmarks/env_instructions.py --game fika --steps 5000
+
+The environment loop is PettingZoo's ``performance_benchmark``'s, seeded: each agent in
+turn takes ``env.last()`` (its observation and mask) and steps a uniformly random legal
+index, a new match when all are done (``coffeetable.interop.pettingzoo.env``, the
+game's default table). The engine loop is ``benchmarks/engine_instructions.py``'s (a
+random actor's random legal action, ``legal_actions`` plus ``apply``). Each runs for
+exactly ``--steps`` steps and again for none under ``valgrind --tool=cachegrind`` with
+``PYTHONHASHSEED=0``; the differences are the two costs, and their ratio is what the
+encoding adds (the issue's aim: at most 2). Needs Debian's ``valgrind``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def play_env(name: str, steps: int) -> None:
+    """Exactly ``steps`` environment steps (seed 0)."""
+    import numpy as np
+
+    from coffeetable.interop import pettingzoo as pz
+
+    rng = random.Random(0)
+    env = pz.env(name)
+    env.reset(seed=0)
+    done = 0
+    while done < steps:
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.reset(seed=rng.randrange(2**31))
+            continue
+        env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+        done += 1
+
+
+def play_engine(name: str, steps: int) -> None:
+    """``engine_instructions.py``'s loop, ``steps`` actions (seed 0, the default table)."""
+    spec = importlib.util.spec_from_file_location("engine_bench", HERE / "engine_instructions.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    from coffeetable import games
+
+    module.play(name, games.get(name).preferred_players(), steps, True)
+
+
+def instructions(kind: str, name: str, steps: int) -> int:
+    """Instructions of this script running ``steps`` of ``kind``, under cachegrind."""
+    env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")
+    command = [
+        "valgrind",
+        "--tool=cachegrind",
+        "--cache-sim=no",
+        "--cachegrind-out-file=/dev/null",
+        sys.executable,
+        __file__,
+        "--play",
+        kind,
+        "--game",
+        name,
+        "--steps",
+        str(steps),
+    ]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"no instruction count in valgrind's output:\n{done.stderr}")
+    return int(found.group(1).replace(",", ""))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="fika")
+    parser.add_argument("--steps", type=int, default=5_000)
+    parser.add_argument("--play", choices=("env", "engine"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.play == "env":
+        play_env(args.game, args.steps)
+        return 0
+    if args.play == "engine":
+        play_engine(args.game, args.steps)
+        return 0
+    costs = {
+        kind: (instructions(kind, args.game, args.steps) - instructions(kind, args.game, 0))
+        / args.steps
+        for kind in ("env", "engine")
+    }
+    print(
+        f"{args.game}: {args.steps:,} steps; an environment step {costs['env']:,.0f} "
+        f"instructions, an engine action {costs['engine']:,.0f}: "
+        f"x{costs['env'] / costs['engine']:.2f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
