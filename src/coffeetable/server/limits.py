@@ -105,6 +105,11 @@ class Limits:
     #: Finished matches whose replay is kept (states every 500 actions, ``api/replays.py``),
     #: so that a replay's windows do not each replay the whole log.
     replay_cache: int = 32
+    #: Tournaments: the most entrants one may take, the upcoming or running ones an
+    #: account may own at once, and how often the runner looks at them (seconds).
+    tournament_max_entrants: int = 64
+    tournaments_per_owner: int = 3
+    tournament_tick_seconds: float = 1.0
     #: Origins besides the site's own that may open a WebSocket ("*": any).
     allowed_origins: tuple[str, ...] = ()
 
