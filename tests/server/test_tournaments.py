@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from coffeetable.tournaments import Table, standings
+from coffeetable.tournaments.arena import arena_points
 from tests.server.conftest import TEST_LIMITS, Browser, ServerThread
 
 FAST = {"bot_speed": 10_000}
@@ -165,3 +166,61 @@ def test_refusals_and_limits(
     assert owner.http.get("/api/tournaments/nope").status_code == 404
     view = owner.http.get(path).json()
     assert view["status"] == "upcoming" and view["starts"].startswith("2099-01-01T00:00:00")
+
+
+def test_an_arena_pairs_free_players_until_its_time_is_up(
+    start_server: Callable[..., ServerThread], browsers: Callable[[str], Browser]
+) -> None:
+    server = start_server()
+    runner = server.server.config.app.state.tournament_runner
+    owner = _owner(server, browsers, "organiser")
+    tournament_id = _create(
+        owner, format="arena", rounds=None, minutes=1, max_entrants=4, settings=FAST
+    )
+    path = f"/api/tournaments/{tournament_id}"
+    for level in ("beginner", "casual", "strong", "random"):
+        assert owner.http.post(f"{path}/entries", json={"bot": level}).status_code == 200
+    deadline = time.monotonic() + 60
+    while len(owner.http.get(path).json()["rounds"]) < 4:  # paired again and again
+        assert time.monotonic() < deadline, "the arena does not pair again"
+        time.sleep(0.2)
+    runner.clock = lambda: time.time() + 61  # a minute on: the time is up
+    view = _until_finished(owner, tournament_id, timeout=60)
+    results: dict[str, list[Fraction]] = {}
+    for number in view["rounds"]:
+        seated = [e for table in number["tables"] for e in table["entrants"]]
+        assert len(seated) == len(set(seated))  # nobody at two tables of a wave
+        for table in number["tables"]:
+            assert table["ranks"] is not None and table["table_id"]
+            for entrant, points in zip(table["entrants"], table["points"], strict=True):
+                results.setdefault(entrant, []).append(Fraction(points).limit_denominator(4))
+
+    for line in view["standings"]:
+        want = sum(arena_points(results.get(line["entrant"], [])), Fraction(0))
+        assert Fraction(line["points"]).limit_denominator(4) == want, line
+    points = [line["points"] for line in view["standings"]]
+    assert points == sorted(points, reverse=True)
+    assert [line["rank"] for line in view["standings"]] == [1, 2, 3, 4]
+
+
+def test_a_swiss_goes_on_after_its_server_restarts(
+    start_server: Callable[..., ServerThread], browsers: Callable[[str], Browser]
+) -> None:
+    first = start_server()
+    owner = _owner(first, browsers, "organiser")
+    slow = {"bot_speed": 1}  # the first round is still being played when the server stops
+    tournament_id = _create(owner, rounds=2, max_entrants=4, settings=slow)
+    path = f"/api/tournaments/{tournament_id}"
+    for level in ("beginner", "casual", "strong", "random"):
+        assert owner.http.post(f"{path}/entries", json={"bot": level}).status_code == 200
+    view = owner.http.get(path).json()
+    assert view["status"] == "running" and view["rounds"][0]["tables"][0]["table_id"]
+    assert any(table["ranks"] is None for table in view["rounds"][0]["tables"])
+    first.stop()
+    second = start_server()
+    again = browsers(second.url)
+    again.sign_in("organiser")
+    view = _until_finished(again, tournament_id, timeout=300)
+    _check_against_results(view, 2)
+    ids = [t["table_id"] for r in view["rounds"] for t in r["tables"]]
+    assert len(ids) == len(set(ids)) == 4

@@ -32,6 +32,7 @@ import contextlib
 import logging
 import time
 from functools import partial
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from coffeetable import games
@@ -60,6 +61,8 @@ class Runner:
         self.store = lobby.store
         self.cluster = cluster
         self.tick_seconds = lobby.limits.tournament_tick_seconds
+        #: The wall clock: start times and an arena's end (tests move it on).
+        self.clock: Callable[[], float] = time.time
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
 
@@ -120,7 +123,7 @@ class Runner:
     async def _maybe_start(self, row: db.TournamentRow) -> None:
         entries, _ = await self._read(row.id)
         active = [entry.entrant for entry in entries if entry.withdrawn is None]
-        now = time.time()
+        now = self.clock()
         due = (row.starts_at is None and len(active) >= row.max_entrants) or (
             row.starts_at is not None and now >= row.starts_at
         )
@@ -173,7 +176,7 @@ class Runner:
     async def _finish(self, row: db.TournamentRow) -> None:
         def write(conn: Any) -> None:
             db.write_standings(conn, row.id)
-            db.set_status(conn, row.id, db.FINISHED, finished=time.time())
+            db.set_status(conn, row.id, db.FINISHED, finished=self.clock())
 
         await self.store.write(write)
         log.info("tournament %s finished", row.id)
@@ -183,8 +186,8 @@ class Runner:
     ) -> None:
         await self._deal(row, entries, [p for p in pairings if p.table_id is None])
         playing = {e for p in pairings if p.ranks is None for e in p.entrants}
-        ends = (row.started or time.time()) + 60 * (row.minutes or 0)
-        if time.time() >= ends:
+        ends = (row.started or self.clock()) + 60 * (row.minutes or 0)
+        if self.clock() >= ends:
             if not playing:
                 await self._finish(row)
             return
