@@ -31,8 +31,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from functools import partial
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Protocol
 
 from coffeetable import games
