@@ -114,12 +114,13 @@ class Tournaments:
         )
         most = self.limits.tournaments_per_owner
 
-        def write(conn: Any) -> None:
+        def write(conn: Any) -> TableError | None:
             if db.live_owned(conn, owner_id) >= most:
-                raise TableError(409, f"you already have {most} tournaments upcoming or running")
+                return TableError(409, f"you already have {most} tournaments upcoming or running")
             db.insert(conn, row)
+            return None
 
-        await self.store.write(write)
+        _raise(await self.store.write(write))
         return row.id
 
     async def _row(self, tournament_id: str) -> db.TournamentRow:
@@ -143,11 +144,11 @@ class Tournaments:
             if bot not in levels:
                 raise TableError(400, f"no bot {bot!r} for {row.game}; choose from {levels}")
 
-        def write(conn: Any) -> db.EntryRow:
+        def write(conn: Any) -> db.EntryRow | TableError:
             entries = db.entries_of(conn, tournament_id)
             active = [entry for entry in entries if entry.withdrawn is None]
             if len(active) >= row.max_entrants:
-                raise TableError(409, f"the tournament is full ({row.max_entrants} entrants)")
+                return TableError(409, f"the tournament is full ({row.max_entrants} entrants)")
             if bot is not None:
                 number = 1 + sum(1 for entry in entries if entry.bot == bot)
                 label = f"{bot.capitalize()} bot {number}"
@@ -157,7 +158,7 @@ class Tournaments:
             entrant = f"u{user_id}"
             mine = next((entry for entry in entries if entry.entrant == entrant), None)
             if mine is not None and mine.withdrawn is None:
-                raise TableError(409, "you have entered already")
+                return TableError(409, "you have entered already")
             if mine is not None:
                 db.set_withdrawn(conn, tournament_id, entrant, None)
                 return db.EntryRow(entrant, user_id, None, mine.name, mine.entered, None)
@@ -166,6 +167,8 @@ class Tournaments:
             return entry
 
         entry = await self.store.write(write)
+        _raise(entry)
+        assert isinstance(entry, db.EntryRow)
         return {"entrant": entry.entrant, "name": entry.name}
 
     async def withdraw(self, tournament_id: str, user_id: int, entrant: str | None) -> str:
@@ -177,16 +180,17 @@ class Tournaments:
         if row.status not in db.LIVE:
             raise TableError(409, f"the tournament is {row.status}")
 
-        def write(conn: Any) -> None:
+        def write(conn: Any) -> TableError | None:
             found = [e for e in db.entries_of(conn, tournament_id) if e.entrant == wanted]
             if not found or found[0].withdrawn is not None:
-                raise TableError(404, f"no entrant {wanted!r} in this tournament")
+                return TableError(404, f"no entrant {wanted!r} in this tournament")
             if row.status == db.UPCOMING:
                 db.remove_entry(conn, tournament_id, wanted)
             else:
                 db.set_withdrawn(conn, tournament_id, wanted, time.time())
+            return None
 
-        await self.store.write(write)
+        _raise(await self.store.write(write))
         return wanted
 
     async def start(self, tournament_id: str, user_id: int) -> None:
@@ -270,6 +274,12 @@ class Tournaments:
             if row.players == 2
             else ["opponents", "rank_sum"],
         }
+
+
+def _raise(outcome: object) -> None:
+    """A write's refusal (returned, not raised: a raised one is logged as a failed write)."""
+    if isinstance(outcome, TableError):
+        raise outcome
 
 
 def _active(conn: Any, tournament_id: str) -> list[db.EntryRow]:
