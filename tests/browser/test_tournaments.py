@@ -72,3 +72,21 @@ def test_enter_withdraw_and_follow_a_swiss_to_its_standings(
     french.wait_for_selector(tid("standings"))
     assert "Classement" in french.inner_text(tid("tournament-page"))
     assert french.inner_text(tid("nav-tournaments")) == "Tournois"
+
+
+def test_an_entrant_is_shown_their_table_when_the_round_starts(
+    own_server: Server, new_page: Any
+) -> None:
+    page: Page = new_page()
+    sign_up(page, own_server, "ada")
+    tournament_id = _create(page, name="Ada's Fika", rounds=1, max_entrants=2)
+    page.goto(f"{own_server.url}/#/tournaments/{tournament_id}")
+    page.click(tid("tournament-enter"))
+    page.wait_for_selector(tid("tournament-withdraw"))
+    answer = _fetch(page, "POST", f"/api/tournaments/{tournament_id}/entries", {"bot": "casual"})
+    assert answer["status"] == 200, answer  # the field is full: it starts
+    page.wait_for_selector(tid("your-table"), timeout=LONG)
+    page.click(tid("your-table"))
+    page.wait_for_url("**/#/table/*")
+    me = page.wait_for_selector(".seat-chip.me", timeout=LONG)  # seated by her account
+    assert me is not None and "ada" in me.inner_text()

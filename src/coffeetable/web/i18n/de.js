@@ -361,4 +361,5 @@ export default {
   "tour.bye": "spielfrei",
   "tour.watch": "Zuschauen",
   "tour.replay": "Wiederholung",
+  "tour.yourTable": "Dein Tisch ist bereit: spielen",
 };

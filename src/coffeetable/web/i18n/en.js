@@ -361,4 +361,5 @@ export default {
   "tour.bye": "bye",
   "tour.watch": "Watch",
   "tour.replay": "Replay",
+  "tour.yourTable": "Your table is ready: play",
 };

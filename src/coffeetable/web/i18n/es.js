@@ -361,4 +361,5 @@ export default {
   "tour.bye": "descanso",
   "tour.watch": "Mirar",
   "tour.replay": "Repetición",
+  "tour.yourTable": "Tu mesa está lista: jugar",
 };

@@ -361,4 +361,5 @@ export default {
   "tour.bye": "exempt",
   "tour.watch": "Regarder",
   "tour.replay": "Revoir",
+  "tour.yourTable": "Votre table est prête : jouer",
 };

@@ -1,5 +1,6 @@
 // #/tournaments: upcoming, running and finished tournaments.
-// #/tournaments/<id>: one tournament: enter or withdraw (signed in), the standings
+// #/tournaments/<id>: one tournament: enter or withdraw (signed in), a link to my table
+// while my match is played ("your table is ready"), the standings
 // with the tie-breaks it uses, and each round's tables, each a link to watch the
 // match (while it is played) or its replay. Refreshed every few seconds until it ends.
 
@@ -81,6 +82,18 @@ function tableItem(table) {
   return html`<li data-testid="round-table">${names} ${result} ${link}</li>`;
 }
 
+/** The table id of my match being played now, if any ("your table is ready"). */
+function myTable(view, username) {
+  const entrant = (view.entrants || []).find((entry) => entry.name === username && !entry.bot);
+  if (!entrant) return null;
+  for (const round of view.rounds || []) {
+    for (const table of round.tables) {
+      if (table.table_id && table.ranks == null && table.entrants.includes(entrant.entrant)) return table.table_id;
+    }
+  }
+  return null;
+}
+
 function page(view) {
   const me = account();
   const mine = me && (view.entrants || []).some((entry) => entry.name === me.username && !entry.withdrawn);
@@ -90,11 +103,15 @@ function page(view) {
   else if (open && !mine) action = html`<button type="button" class="primary" data-action="enter" data-testid="tournament-enter">${t('tour.enter')}</button>`;
   else if (mine && view.status !== 'finished') action = html`<button type="button" data-action="withdraw" data-testid="tournament-withdraw">${t('tour.withdraw')}</button>`;
   const tieBreaks = (view.tie_breaks || []).map((name) => t(`tour.tb.${name}`)).join(', ');
+  const ready = mine ? myTable(view, me.username) : null;
+  const yours = ready
+    ? html`<p class="my-line"><a href="#/table/${encodeURIComponent(ready)}" class="primary" data-testid="your-table">${t('tour.yourTable')}</a></p>`
+    : '';
   return html`<h1 data-testid="tournament-name">${view.name}</h1>
     <p class="muted">${gameTitle(view.game)} · ${formatLabel(view)} ·
       <span data-testid="tournament-status" data-status="${view.status}">${t(`tour.status.${view.status}`)}</span> ·
       ${t('tour.entrants', { n: (view.entrants || []).filter((e) => !e.withdrawn).length, max: view.max_entrants })}</p>
-    ${action}
+    ${action}${yours}
     <h2>${t('tour.standings')}</h2>
     ${standingsTable(view)}
     <p class="muted">${t('tour.tieBreaks', { list: tieBreaks })}</p>
