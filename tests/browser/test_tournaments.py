@@ -43,6 +43,9 @@ def test_enter_withdraw_and_follow_a_swiss_to_its_standings(
     page: Page = new_page()
     sign_up(page, own_server, "bea")
     upcoming = _create(page, name="Friday <b>Fika</b>", starts="2099-01-01T00:00:00")
+    page.goto(f"{own_server.url}/#/")
+    listed = page.wait_for_selector(f"{tid('lobby-tournaments')} [data-id='{upcoming}']")
+    assert listed is not None and "Friday <b>Fika</b>" in listed.inner_text()  # in the lobby
     page.click(tid("nav-tournaments"))
     row = page.wait_for_selector(f"{tid('tournaments-upcoming')} [data-id='{upcoming}']")
     assert row is not None and "Friday <b>Fika</b>" in row.inner_text()  # as text

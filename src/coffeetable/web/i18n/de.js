@@ -362,4 +362,5 @@ export default {
   "tour.watch": "Zuschauen",
   "tour.replay": "Wiederholung",
   "tour.yourTable": "Dein Tisch ist bereit: spielen",
+  "tour.all": "Alle Turniere",
 };

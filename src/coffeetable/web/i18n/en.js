@@ -362,4 +362,5 @@ export default {
   "tour.watch": "Watch",
   "tour.replay": "Replay",
   "tour.yourTable": "Your table is ready: play",
+  "tour.all": "All tournaments",
 };

@@ -362,4 +362,5 @@ export default {
   "tour.watch": "Mirar",
   "tour.replay": "Repetición",
   "tour.yourTable": "Tu mesa está lista: jugar",
+  "tour.all": "Todos los torneos",
 };

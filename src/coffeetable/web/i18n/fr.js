@@ -362,4 +362,5 @@ export default {
   "tour.watch": "Regarder",
   "tour.replay": "Revoir",
   "tour.yourTable": "Votre table est prête : jouer",
+  "tour.all": "Tous les tournois",
 };

@@ -21,6 +21,18 @@ function formatLabel(tournament) {
   return t(`tour.format.${tournament.format}`);
 }
 
+/** The lobby's panel: the running and upcoming tournaments, and a link to them all. */
+export function tournamentsPanel(lists) {
+  const live = [...(lists.running || []), ...(lists.upcoming || [])].slice(0, 5);
+  return html`<h2>${t('tour.title')}</h2>
+    ${live.length
+      ? html`<ul class="tour-list">${live.map((row) => html`<li data-testid="lobby-tournament" data-id="${row.id}">
+          <a href="#/tournaments/${encodeURIComponent(row.id)}">${row.name}</a>
+          <span class="muted">${gameTitle(row.game)} · ${t(`tour.status.${row.status}`)}</span></li>`)}</ul>`
+      : html`<p class="muted">${t('tour.none')}</p>`}
+    <p><a href="#/tournaments" data-testid="lobby-all-tournaments">${t('tour.all')}</a></p>`;
+}
+
 function mountList(root) {
   let destroyed = false;
   setHTML(root, html`<section class="tournaments-page" data-testid="tournaments-page">
