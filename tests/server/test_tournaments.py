@@ -45,13 +45,15 @@ def _check_against_results(view: dict[str, Any], rounds: int) -> None:
     """Every table played and recorded once, and standings computed from its results."""
     assert [number["round"] for number in view["rounds"]] == list(range(1, rounds + 1))
     entrants = [entry["entrant"] for entry in view["entrants"]]
+    withdrawn = {entry["entrant"] for entry in view["entrants"] if entry["withdrawn"]}
     history = []
     for number in view["rounds"]:
         seated = [e for table in number["tables"] for e in table["entrants"]]
         assert sorted(seated) == sorted(entrants)  # everyone once a round (or a bye)
         for table in number["tables"]:
             assert table["ranks"] is not None
-            assert table["bye"] or table["table_id"]
+            forfeit = bool(withdrawn & set(table["entrants"]))  # decided without a match
+            assert table["bye"] or table["table_id"] or forfeit
         history.append([Table(tuple(t["entrants"]), tuple(t["ranks"])) for t in number["tables"]])
     expected = standings(entrants, history)
     assert [line["entrant"] for line in view["standings"]] == [line.player for line in expected]
@@ -224,3 +226,48 @@ def test_a_swiss_goes_on_after_its_server_restarts(
     _check_against_results(view, 2)
     ids = [t["table_id"] for r in view["rounds"] for t in r["tables"]]
     assert len(ids) == len(set(ids)) == 4
+
+
+def test_too_few_entrants_at_the_start_time_cancel_it(
+    start_server: Callable[..., ServerThread], browsers: Callable[[str], Browser]
+) -> None:
+    server = start_server()
+    owner = _owner(server, browsers, "organiser")
+    tournament_id = _create(owner, starts="2020-01-01T00:00:00+00:00")  # due at once
+    path = f"/api/tournaments/{tournament_id}"
+    deadline = time.monotonic() + 30
+    while owner.http.get(path).json()["status"] != "cancelled":
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    assert owner.http.post(f"{path}/entries", json={}).status_code == 409
+    # A cancelled one no longer counts against the owner's tournaments.
+    listed = owner.http.get("/api/tournaments").json()
+    assert tournament_id not in [row["id"] for rows in listed.values() for row in rows]
+
+
+def test_a_withdrawn_entrant_forfeits_the_tables_not_yet_dealt(
+    start_server: Callable[..., ServerThread], browsers: Callable[[str], Browser]
+) -> None:
+    server = start_server()
+    owner = _owner(server, browsers, "organiser")
+    tournament_id = _create(
+        owner, format="round_robin", rounds=None, max_entrants=3, settings={"bot_speed": 1}
+    )
+    path = f"/api/tournaments/{tournament_id}"
+    for level in ("beginner", "casual", "random"):
+        assert owner.http.post(f"{path}/entries", json={"bot": level}).status_code == 200
+    assert owner.http.get(path).json()["status"] == "running"
+    gone = owner.http.delete(f"{path}/entries", params={"entrant": "random-1"})
+    assert gone.status_code == 200, gone.text
+    view = _until_finished(owner, tournament_id)
+    forfeits = [
+        table
+        for number in view["rounds"]
+        for table in number["tables"]
+        if "random-1" in table["entrants"] and not table["bye"] and table["table_id"] is None
+    ]
+    assert forfeits, view["rounds"]
+    for table in forfeits:
+        assert table["ranks"][table["entrants"].index("random-1")] == 2
+        assert table["points"][table["entrants"].index("random-1")] == 0
+    _check_against_results(view, 3)
