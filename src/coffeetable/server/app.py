@@ -40,6 +40,9 @@ from coffeetable.server.lobby.rematch import Rematches
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players import routes as players_routes
 from coffeetable.server.security import SecurityHeaders
+from coffeetable.server.tournaments import routes as tournament_routes
+from coffeetable.server.tournaments.runner import Runner
+from coffeetable.server.tournaments.service import Tournaments
 from coffeetable.store import Store, default_database_url
 
 if TYPE_CHECKING:
@@ -131,10 +134,14 @@ def create_app(
             release = app.state.cluster.release_named
             app.state.reviews.on_forget = lambda table_id: release(f"review:{table_id}")
             app.state.reviews.clients = app.state.cluster.reviewers
+        app.state.tournaments = Tournaments(store, limits)
+        app.state.tournament_runner = Runner(lobby, app.state.cluster)
         await lobby.restore()
+        app.state.tournament_runner.start()
         try:
             yield
         finally:
+            await app.state.tournament_runner.close()
             app.state.matchmaker.close()
             await app.state.reviews.close()
             if app.state.cluster is not None:
@@ -180,6 +187,7 @@ def create_app(
     app.include_router(review.router)
     app.include_router(learn_api.router)
     app.include_router(exports.router)
+    app.include_router(tournament_routes.router)
     app.include_router(ws.router)
     app.include_router(echo.router)
 

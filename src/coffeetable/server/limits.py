@@ -110,6 +110,11 @@ class Limits:
     #: every account's name by a pseudonym in it (0: account names, as profiles show).
     export_max_matches: int = 5_000
     export_anonymous: int = 0
+    #: Tournaments: the most entrants one may take, the upcoming or running ones an
+    #: account may own at once, and how often the runner looks at them (seconds).
+    tournament_max_entrants: int = 64
+    tournaments_per_owner: int = 3
+    tournament_tick_seconds: float = 1.0
     #: Origins besides the site's own that may open a WebSocket ("*": any).
     allowed_origins: tuple[str, ...] = ()
 

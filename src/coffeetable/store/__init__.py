@@ -3,12 +3,12 @@
 ``Store`` is what the server uses (asynchronous, group commit);
 ``Database`` is the blocking layer under it. The players layer has one
 module per aggregate: ``players`` (accounts, sessions), ``matches`` (finished
-matches, ratings), ``profiles`` (reads for profiles and leaderboards) and
-``learn`` (the tutorials an account finished).
+matches, ratings), ``profiles`` (reads for profiles and leaderboards), ``learn``
+(the tutorials an account finished) and ``tournaments``.
 ``schema`` runs the Alembic migrations (``migrations/``).
 """
 
-from coffeetable.store import chat, devices, learn, matches, players, profiles
+from coffeetable.store import chat, devices, learn, matches, players, profiles, tournaments
 from coffeetable.store.db import (
     DATABASE_ENV,
     Database,
@@ -33,4 +33,5 @@ __all__ = [
     "metadata",
     "players",
     "profiles",
+    "tournaments",
 ]

@@ -44,7 +44,10 @@ Two rules every bot follows (``coffeetable.bots.base``), as hooks:
   banks beans, and it does not end the round or the match, so it changes
   nothing but the beans and the card's place, refilled at the end of the
   turn). The bots that play by value (greedy, ISMCTS) skip it; the greedy
-  values above rank every score above ``end_turn`` anyway.
+  values above rank every score above ``end_turn`` anyway. Also ``end_turn``
+  that would end the match by the repetition ruling (``ends_behind``: the same
+  whole position beginning a turn a third time) while the seat has fewer beans:
+  a bot behind prefers progress over a repetition that loses (issue #31).
 """
 
 from __future__ import annotations
@@ -56,10 +59,15 @@ from functools import lru_cache
 from typing import Any
 
 from coffeetable.engine import Action
-from coffeetable.games.doppio.cards import BY_ID, CARDS_PER_PLAYER, COLOURS, KINDS
+from coffeetable.games.doppio.cards import BY_ID, CARDS_PER_PLAYER, COLOURS, FACE_UP, KINDS
 from coffeetable.games.doppio.measures import Standing, matches, met, standing
 from coffeetable.games.doppio.patterns import Space
-from coffeetable.games.doppio.rules import ACTIONS_PER_TURN, DoppioState, move_masks
+from coffeetable.games.doppio.rules import (
+    ACTIONS_PER_TURN,
+    REPETITIONS,
+    DoppioState,
+    move_masks,
+)
 
 Path = tuple[Space, ...]
 
@@ -349,12 +357,39 @@ def free_score(state: DoppioState, seat: int, action: Action) -> bool:
     return matches(tuple(state.path), int(card))[1 if action.get("turned") else 0] > 0
 
 
+def ends_behind(state: DoppioState, seat: int) -> bool:
+    """Would ``end_turn`` now end the match by the repetition ruling with ``seat`` behind
+    in beans? (The position the next turn begins in, after the refill, has begun a turn
+    twice already.) The rules' own count (``turn_starts``) is read, nothing is applied."""
+    if (
+        not state.repetition_ends
+        or state.players != 2
+        or state.beans[seat] >= state.beans[1 - seat]
+    ):
+        return False
+    face_up = [list(cards) for cards in state.face_up]
+    piles = [list(pile) for pile in state.piles]
+    while len(face_up[seat]) < FACE_UP and piles[seat]:
+        face_up[seat].append(piles[seat].pop())
+    position = (
+        1 - seat,
+        state.round_number,
+        tuple(state.path),
+        tuple(map(tuple, face_up)),
+        tuple(map(tuple, piles)),
+    )
+    return state.turn_starts.get(position, 0) + 1 >= REPETITIONS
+
+
 def dominated(state: DoppioState, seat: int, actions: Sequence[Action]) -> list[bool]:
     """For each of ``actions``: is it never better than another of them? ``end_turn`` while
-    a free score (``free_score``) is among them."""
+    a free score (``free_score``) is among them, or while it would lose the match by the
+    repetition ruling (``ends_behind``)."""
     out = [False] * len(actions)
     ends = [i for i, action in enumerate(actions) if action.get("type") == "end_turn"]
-    if ends and any(free_score(state, seat, action) for action in actions):
+    if ends and (
+        any(free_score(state, seat, action) for action in actions) or ends_behind(state, seat)
+    ):
         for i in ends:
             out[i] = True
     return out

@@ -43,6 +43,7 @@ from sqlalchemy.engine import Connection
 from coffeetable import games
 from coffeetable.engine import Game
 from coffeetable.store import matches as store
+from coffeetable.store import tournaments as store_tournaments
 from coffeetable.store.players import bot_player
 
 MODEL = PlackettLuce()
@@ -173,7 +174,9 @@ def finish_match(
     Call it in the transaction that sets the table's status to "over" (or
     "abandoned"). Returns None, changing nothing, if the table's match is
     already recorded (the unique ``matches.table_id`` decides). The new
-    ratings are computed before the match's rows are written.
+    ratings are computed before the match's rows are written. A tournament's
+    table gets its result and the tournament its standings here too
+    (``store.tournaments.record_result``), so they count exactly once.
     """
     if store.match_id_for_table(conn, summary.table_id) is not None:
         return None
@@ -216,6 +219,8 @@ def finish_match(
     store.insert_participants(conn, match_id, rows)
     for row, exists in new_ratings:
         store.save_rating(conn, row, exists)
+    # A tournament's table: its result and standings change with the match, once.
+    store_tournaments.record_result(conn, summary.table_id, [seat_ranks[s.seat] for s in seats])
     return Recorded(match_id, rated, rows)
 
 

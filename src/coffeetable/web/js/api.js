@@ -84,6 +84,12 @@ export const api = {
   playersBots: (name) => request('GET', `/api/players/${encodeURIComponent(name)}/bots`),
   botLeaderboard: (game, group) =>
     request('GET', `/api/leaderboards/${encodeURIComponent(game)}/bots${query({ group })}`),
+
+  // Tournaments (js/tournaments.js): the lists, one, entering and withdrawing.
+  tournaments: () => request('GET', '/api/tournaments'),
+  tournament: (id) => request('GET', `/api/tournaments/${encodeURIComponent(id)}`),
+  enterTournament: (id) => request('POST', `/api/tournaments/${encodeURIComponent(id)}/entries`, {}),
+  withdrawTournament: (id) => request('DELETE', `/api/tournaments/${encodeURIComponent(id)}/entries`),
 };
 
 /** "?a=1&b=2" from the params that are set ("" when none). */

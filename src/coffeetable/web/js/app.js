@@ -17,8 +17,11 @@ import * as sessions from './sessions.js';
 import * as profile from './profile.js';
 import * as leaderboard from './leaderboard.js';
 import * as bots from './bots.js';
+import * as tournaments from './tournaments.js';
 
-const VIEWS = { lobby, table, replay, rules, learn, signin, signup: signin, sessions, profile, leaderboard, bots };
+const VIEWS = {
+  lobby, table, replay, rules, learn, signin, signup: signin, sessions, profile, leaderboard, bots, tournaments,
+};
 const AUTH_VIEWS = new Set(['signin', 'signup']);
 const app = document.getElementById('app');
 let route = null;
@@ -41,7 +44,8 @@ function renderChrome() {
   setHTML(nav, html`
     <a href="#/" class="${here === 'lobby' ? 'active' : ''}" data-testid="nav-lobby">${t('nav.lobby')}</a>
     <a href="#/rules" class="${here === 'rules' ? 'active' : ''}" data-testid="nav-rules">${t('nav.rules')}</a>
-    <a href="#/leaderboards" class="${here === 'leaderboard' ? 'active' : ''}" data-testid="nav-leaderboards">${t('nav.leaderboards')}</a>`);
+    <a href="#/leaderboards" class="${here === 'leaderboard' ? 'active' : ''}" data-testid="nav-leaderboards">${t('nav.leaderboards')}</a>
+    <a href="#/tournaments" class="${here === 'tournaments' ? 'active' : ''}" data-testid="nav-tournaments">${t('nav.tournaments')}</a>`);
   renderUserMenu(true);
   document.getElementById('lang-label').textContent = t('lang.label');
   const select = document.getElementById('lang-select');

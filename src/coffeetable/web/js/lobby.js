@@ -11,6 +11,7 @@ import { account, accountSeat, refresh as refreshAccount } from './account.js';
 import { gameTitle as titleOf, leaderboardHref, matchList } from './players.js';
 import { mountPlayNow } from './playnow.js';
 import { offerTutorials } from './learnoffer.js';
+import { tournamentsPanel } from './tournaments.js';
 import { addMyBots, programChoice, programInput, programOptions } from './botseats.js';
 import { botName, offeredLevels, tableName, usualLevel } from './names.js';
 
@@ -36,6 +37,7 @@ export function mount(root) {
           <h2>${t('lobby.tables')}</h2>
           <div data-testid="tables-list" class="tables-list"><p class="muted">${t('common.loading')}</p></div>
         </section>
+        <section class="panel lobby-tournaments" data-testid="lobby-tournaments"></section>
         <section class="panel lobby-matches">
           <h2>${t('lobby.recentMatches')}</h2>
           <div data-testid="recent-matches" class="recent-matches"><p class="muted">${t('common.loading')}</p></div>
@@ -47,6 +49,7 @@ export function mount(root) {
   const tableList = root.querySelector('.tables-list');
   const myTables = root.querySelector('.my-tables');
   const recentMatches = root.querySelector('.recent-matches');
+  const tournaments = root.querySelector('.lobby-tournaments');
   const playNow = mountPlayNow(root.querySelector('.play-now'), () => view.games);
 
   async function loadGames() {
@@ -102,8 +105,18 @@ export function mount(root) {
     }
   }
 
+  async function loadTournaments() {
+    try {
+      const lists = await api.tournaments();
+      if (!view.destroyed) setHTML(tournaments, tournamentsPanel(lists));
+    } catch {
+      if (!view.destroyed) setHTML(tournaments, tournamentsPanel({}));
+    }
+  }
+
   function refreshAll() {
     loadTables();
+    loadTournaments();
     if (account()) refreshAccount(); // its tables: accountChanged() draws them
   }
 
@@ -162,6 +175,7 @@ export function mount(root) {
   view.ready = loadGames().catch(() => {});
   loadTables();
   loadMatches();
+  loadTournaments();
   renderMyTables();
   view.timer = setInterval(refreshAll, REFRESH_MS);
   return {

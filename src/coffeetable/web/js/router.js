@@ -1,5 +1,5 @@
 // Hash routes: #/ (lobby), #/table/<id>, #/replay/<id>, #/rules/<game>, #/learn/<game>, #/signin, #/signup,
-// #/sessions, #/bots, #/players/<name>, #/leaderboards[/<game>[/<group>]].
+// #/sessions, #/bots, #/players/<name>, #/leaderboards[/<game>[/<group>]], #/tournaments[/<id>].
 
 const part = (text) => decodeURIComponent(text);
 
@@ -15,6 +15,8 @@ const ROUTES = [
   [/^#\/sessions\/?$/, () => ({ view: 'sessions' })],
   [/^#\/bots\/?$/, () => ({ view: 'bots' })],
   [/^#\/players\/([^/?]+)$/, (m) => ({ view: 'profile', name: part(m[1]) })],
+  [/^#\/tournaments\/?$/, () => ({ view: 'tournaments', id: null })],
+  [/^#\/tournaments\/([^/?]+)$/, (m) => ({ view: 'tournaments', id: part(m[1]) })],
   [/^#\/leaderboards\/?$/, () => ({ view: 'leaderboard', game: null, group: null })],
   [/^#\/leaderboards\/([\w-]+)(?:\/([^/?]+))?$/, (m) => ({
     view: 'leaderboard', game: m[1], group: m[2] ? part(m[2]) : null,

@@ -1,0 +1,95 @@
+"""Tournaments in the browser: the list, entering and withdrawing on a tournament's page,
+and a Swiss of site bots followed to its end: the standings with their tie-breaks and
+a replay link for every match, in French too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.conftest import Server
+from tests.browser.helpers import LONG, tid
+from tests.browser.test_players import sign_up
+
+pytestmark = pytest.mark.browser
+
+
+def _fetch(page: Page, method: str, path: str, body: Any = None) -> Any:
+    """A request from the page (its session cookie), as the site's own scripts send."""
+    return page.evaluate(
+        """async ([method, path, body]) => {
+            const response = await fetch(path, {
+                method, headers: {'Content-Type': 'application/json'},
+                body: body === null ? undefined : JSON.stringify(body),
+            });
+            return {status: response.status, body: await response.json()};
+        }""",
+        [method, path, body],
+    )
+
+
+def _create(page: Page, **body: Any) -> str:
+    given = {"game": "fika", "format": "swiss", "players": 2, "rounds": 2, "max_entrants": 4}
+    answer = _fetch(page, "POST", "/api/tournaments", {**given, **body})
+    assert answer["status"] == 200, answer
+    return str(answer["body"]["id"])
+
+
+def test_enter_withdraw_and_follow_a_swiss_to_its_standings(
+    own_server: Server, new_page: Any
+) -> None:
+    page: Page = new_page()
+    sign_up(page, own_server, "bea")
+    upcoming = _create(page, name="Friday <b>Fika</b>", starts="2099-01-01T00:00:00")
+    page.goto(f"{own_server.url}/#/")
+    listed = page.wait_for_selector(f"{tid('lobby-tournaments')} [data-id='{upcoming}']")
+    assert listed is not None and "Friday <b>Fika</b>" in listed.inner_text()  # in the lobby
+    page.click(tid("nav-tournaments"))
+    row = page.wait_for_selector(f"{tid('tournaments-upcoming')} [data-id='{upcoming}']")
+    assert row is not None and "Friday <b>Fika</b>" in row.inner_text()  # as text
+    row.query_selector("a").click()  # type: ignore[union-attr]
+    page.click(tid("tournament-enter"))
+    page.wait_for_selector(tid("tournament-withdraw"))
+    page.click(tid("tournament-withdraw"))
+    page.wait_for_selector(tid("tournament-enter"))
+
+    played = _create(page, name="Bots only", settings={"bot_speed": 10})
+    for level in ("beginner", "casual", "strong", "random"):
+        answer = _fetch(page, "POST", f"/api/tournaments/{played}/entries", {"bot": level})
+        assert answer["status"] == 200, answer
+    page.goto(f"{own_server.url}/#/tournaments/{played}")
+    page.wait_for_selector(f"{tid('tournament-status')}[data-status='finished']", timeout=LONG)
+    rows = page.query_selector_all(tid("standing-row"))
+    assert len(rows) == 4
+    scores = [float(row.query_selector(tid("standing-score")).inner_text()) for row in rows]  # type: ignore[union-attr]
+    assert scores == sorted(scores, reverse=True) and sum(scores) == 4  # 2 rounds x 2 tables
+    assert len(page.query_selector_all(tid("table-replay"))) == 4
+    assert "Buchholz" in page.inner_text(tid("standings"))
+    page.click(tid("table-replay"))
+    page.wait_for_url("**/#/replay/*")
+
+    french: Page = new_page("fr-FR")
+    french.goto(f"{own_server.url}/#/tournaments/{played}")
+    french.wait_for_selector(tid("standings"))
+    assert "Classement" in french.inner_text(tid("tournament-page"))
+    assert french.inner_text(tid("nav-tournaments")) == "Tournois"
+
+
+def test_an_entrant_is_shown_their_table_when_the_round_starts(
+    own_server: Server, new_page: Any
+) -> None:
+    page: Page = new_page()
+    sign_up(page, own_server, "ada")
+    tournament_id = _create(page, name="Ada's Fika", rounds=1, max_entrants=2)
+    page.goto(f"{own_server.url}/#/tournaments/{tournament_id}")
+    page.click(tid("tournament-enter"))
+    page.wait_for_selector(tid("tournament-withdraw"))
+    answer = _fetch(page, "POST", f"/api/tournaments/{tournament_id}/entries", {"bot": "casual"})
+    assert answer["status"] == 200, answer  # the field is full: it starts
+    page.wait_for_selector(tid("your-table"), timeout=LONG)
+    page.click(tid("your-table"))
+    page.wait_for_url("**/#/table/*")
+    me = page.wait_for_selector(".seat-chip.me", timeout=LONG)  # seated by her account
+    assert me is not None and "ada" in me.inner_text()
