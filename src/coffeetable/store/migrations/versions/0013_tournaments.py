@@ -1,7 +1,7 @@
 """Tournaments: their entries and the tables of their rounds (``store.tournaments``).
 
 Revision ID: 0013
-Revises: 0009
+Revises: 0010
 """
 
 from __future__ import annotations
