@@ -39,6 +39,8 @@ from coffeetable.server.lobby.rematch import Rematches
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players import routes as players_routes
 from coffeetable.server.security import SecurityHeaders
+from coffeetable.server.social import Social
+from coffeetable.server.social import routes as social_routes
 from coffeetable.store import Store, default_database_url
 
 if TYPE_CHECKING:
@@ -109,6 +111,8 @@ def create_app(
         lobby = Lobby(store, allow_seed=allow_seed, limits=limits)
         app.state.store = store
         app.state.lobby = lobby
+        app.state.social = Social(store, limits)
+        lobby.news = app.state.social.table_news
         app.state.echo_groups = echo.EchoGroups()
         app.state.cluster = None
         throttles = {}
@@ -177,6 +181,7 @@ def create_app(
     app.include_router(tables.make_router())
     app.include_router(players_routes.router)
     app.include_router(review.router)
+    app.include_router(social_routes.router)
     app.include_router(ws.router)
     app.include_router(echo.router)
 

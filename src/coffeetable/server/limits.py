@@ -105,6 +105,12 @@ class Limits:
     #: Finished matches whose replay is kept (states every 500 actions, ``api/replays.py``),
     #: so that a replay's windows do not each replay the whole log.
     replay_cache: int = 32
+    #: Social (``server/social/``): notifications an account keeps (older ones are
+    #: deleted), players one account may ask as friends (friends and requests out), and
+    #: players it may block.
+    notifications_kept: int = 200
+    friends_per_account: int = 300
+    blocks_per_account: int = 500
     #: Origins besides the site's own that may open a WebSocket ("*": any).
     allowed_origins: tuple[str, ...] = ()
 

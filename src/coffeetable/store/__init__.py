@@ -7,7 +7,7 @@ matches, ratings) and ``profiles`` (reads for profiles and leaderboards).
 ``schema`` runs the Alembic migrations (``migrations/``).
 """
 
-from coffeetable.store import chat, devices, matches, players, profiles
+from coffeetable.store import chat, devices, mail, matches, players, profiles, social
 from coffeetable.store.db import (
     DATABASE_ENV,
     Database,
@@ -27,8 +27,10 @@ __all__ = [
     "default_database_url",
     "chat",
     "devices",
+    "mail",
     "matches",
     "metadata",
     "players",
     "profiles",
+    "social",
 ]

@@ -57,6 +57,7 @@ from coffeetable.server.tables.bot_tasks import start_bots, stop_bot
 from coffeetable.server.tables.client_rates import ClientRates
 from coffeetable.server.tables.connections import SocketQuota
 from coffeetable.server.tables.face import TableFace
+from coffeetable.server.tables.news import NewsWriter
 from coffeetable.server.tables.seats import Seat, clean_name
 from coffeetable.server.tables.stand_ins import level_for
 from coffeetable.server.tables.table import Table
@@ -135,6 +136,13 @@ class Lobby:
         self.rates = ClientRates(self.limits)
         #: The cluster this process is part of (None: a single process).
         self.cluster: ClusterLink | None = None
+        #: Where the tables' news go (``tables/news.py``; the app sets it).
+        self.news: NewsWriter | None = None
+
+    def _table(self, record: TableRecord, game: Game) -> Table:
+        table = Table(record, game, self.store, self.limits)
+        table.news = self.news
+        return table
 
     async def restore(self) -> None:
         """Rebuild every open and running table from its log (server start)."""
@@ -147,7 +155,7 @@ class Lobby:
                 except Elsewhere:
                     continue  # another process runs it
             try:
-                table = Table(record, games.get(record.game), self.store, self.limits)
+                table = self._table(record, games.get(record.game))
             except Exception:
                 log.exception("table %s could not be restored", record.id)
                 continue
@@ -220,7 +228,7 @@ class Lobby:
         table = self.tables.get(table_id)  # loaded meanwhile by another request
         if table is None:
             try:
-                table = Table(record, games.get(record.game), self.store, self.limits)
+                table = self._table(record, games.get(record.game))
             except Exception:
                 log.exception("table %s could not be rebuilt", table_id)
                 if self.cluster is not None:
@@ -240,7 +248,7 @@ class Lobby:
         record = await self.store.read(lambda conn: self.store.db.load(conn, table_id))
         if record is None:
             raise TableError(404, f"no table {table_id!r}")
-        return Table(record, games.get(record.game), self.store, self.limits)
+        return Table(record, games.get(record.game), self.store, self.limits)  # not run
 
     async def create(
         self,
@@ -340,7 +348,7 @@ class Lobby:
             seats=[seat.record() for seat in seats],
         )
         try:
-            table = Table(record, game, self.store, self.limits)
+            table = self._table(record, game)
         except ValueError as error:  # the game refused the deal
             raise TableError(400, str(error)) from None
         if self.cluster is not None:

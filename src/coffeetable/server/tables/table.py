@@ -34,6 +34,9 @@ History: a client that arrives gets, before its first state, the last
 ``HISTORY`` public events of the match (``{"type": "history", "events": [...]}``;
 rebuilt from the log after a restart), so a board's game log survives a reload.
 
+News (``server/tables/news.py``): once an action is saved, whose turn it became and the
+match's results go to the table's ``news`` writer (the notifications), never awaited.
+
 Idle rule: if the game has an ``idle_seconds`` option, a running table with no
 accepted action for that long applies ``(None, {"type": "idle"})``; the game
 decides whether it applies (Espresso: only during play), and it is logged like
@@ -61,6 +64,7 @@ from coffeetable.server.tables.abandon import TableAbandon
 from coffeetable.server.tables.bot_tasks import start_bots
 from coffeetable.server.tables.clock import SAVED, ChessClock, TableClock
 from coffeetable.server.tables.connections import Connection
+from coffeetable.server.tables.news import NewsWriter, TableNews, news_after, news_at_start
 from coffeetable.server.tables.seats import Seat
 from coffeetable.server.tables.stand_ins import STAND_INS, TableStandIns
 from coffeetable.server.tables.submission import (
@@ -140,6 +144,11 @@ class Table(TableStandIns, TableAbandon, TableClock):
         module = heuristics(game.name)
         self._key: KeyFn | None = hook(module, "action_key", None)
         self._init_stand_ins(stand_ins)
+        #: Where the table's news go (``news.py``; the lobby sets it; None: nowhere).
+        self.news: NewsWriter | None = None
+        #: The seats that were to act after the last action (whose turn is new news).
+        self._to_act: set[int] = set(self.state.actors()) if self.status == "running" else set()
+        self._news_writes: set[asyncio.Task[Any]] = set()
 
     # -- facts ---------------------------------------------------------------
 
@@ -244,6 +253,8 @@ class Table(TableStandIns, TableAbandon, TableClock):
         """Every seat is taken: the match is on."""
         self.status = "running"
         await self.store.write(lambda conn: self.store.db.set_status(conn, self.id, "running"))
+        self._tell(news_at_start(self))
+        self._to_act = set(self.state.actors())
         self._begin()
         self.broadcast_table()
         self.broadcast_state()
@@ -404,6 +415,9 @@ class Table(TableStandIns, TableAbandon, TableClock):
                 db.set_status(conn, self.id, "over")
                 finish_match(conn, result)
 
+        by_person = seat is not None and (sender is not None or self._own_bot_plays(seat))
+        news = None if self.news is None else news_after(self, seat, by_person, self._to_act, over)
+
         self._committing = True
         try:
             await self.store.write(write)
@@ -417,7 +431,11 @@ class Table(TableStandIns, TableAbandon, TableClock):
         finally:
             self._committing = False
         self.log.append((seat, action))
-        if seat is not None and (sender is not None or self._own_bot_plays(seat)):
+        self._to_act = set() if over else set(self.state.actors())
+        if news is not None:
+            self._tell(news)
+        if by_person:
+            assert seat is not None
             self.acted.add(seat)  # not a stand-in, nor the bot that took a leaver's seat
         self._last_action = time.monotonic()
         self.recent.extend(events)
@@ -437,6 +455,22 @@ class Table(TableStandIns, TableAbandon, TableClock):
         self._bump()
         self._arm_idle()
         return True
+
+    def _tell(self, news: TableNews) -> None:
+        """Queue the news's write (never awaited: ``news.py``)."""
+        writer = self.news
+        if writer is None or not news:
+            return
+        task = asyncio.get_running_loop().create_task(
+            self.store.write(lambda conn: writer(conn, news))
+        )
+        self._news_writes.add(task)
+        task.add_done_callback(self._news_written)
+
+    def _news_written(self, task: asyncio.Task[Any]) -> None:
+        self._news_writes.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("table %s: its news were not saved: %s", self.id, task.exception())
 
     def _own_bot_plays(self, seat: int) -> bool:
         """The seat's own bot acts (a bot seat from the start)."""

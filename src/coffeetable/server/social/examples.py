@@ -1,0 +1,30 @@
+"""Example requests and answers of the social routes, for the OpenAPI document
+(``api/openapi.py`` adds them: (method, path) -> (request body or None, answer))."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_NOTICE = {
+    "id": 41,
+    "kind": "match_over",
+    "at": 1796129041.9,
+    "table_id": "YHVKbgxc",
+    "data": {"title": "Fika", "result": "won", "score": 12},
+    "read": False,
+}
+
+EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
+    ("get", "/api/notifications"): (
+        None,
+        {
+            "notifications": [
+                _NOTICE,
+                {**_NOTICE, "id": 40, "kind": "your_turn", "data": {"title": "Fika"}},
+            ],
+            "unread": 2,
+            "next": 40,
+        },
+    ),
+    ("post", "/api/notifications/read"): ({"ids": [40, 41]}, {"read": 2, "unread": 0}),
+}
