@@ -23,7 +23,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from coffeetable.store.db import metadata
-from coffeetable.store.players import players
+from coffeetable.store.players import players, sessions
 
 YOUR_TURN = "your_turn"
 INVITED = "invited"
@@ -342,3 +342,37 @@ def _names(conn: Connection, ids: set[int]) -> dict[int, str]:
         return {}
     rows = conn.execute(sa.select(players.c.id, players.c.name).where(players.c.id.in_(ids)))
     return {row.id: row.name for row in rows}
+
+
+def avoided(conn: Connection, player_id: int) -> set[int]:
+    """The accounts ``player_id`` blocked or is blocked by (never seated together)."""
+    rows = conn.execute(
+        sa.select(blocks.c.player_id, blocks.c.blocked_id).where(
+            sa.or_(blocks.c.player_id == player_id, blocks.c.blocked_id == player_id)
+        )
+    ).all()
+    return {row.blocked_id if row.player_id == player_id else row.player_id for row in rows}
+
+
+def blockers_of(conn: Connection, sender: int, readers: set[int]) -> set[int]:
+    """Which of ``readers`` blocked ``sender``."""
+    if not readers:
+        return set()
+    rows = conn.execute(
+        sa.select(blocks.c.player_id).where(
+            blocks.c.blocked_id == sender, blocks.c.player_id.in_(readers)
+        )
+    )
+    return {int(row.player_id) for row in rows}
+
+
+def last_seen(conn: Connection, ids: list[int]) -> dict[int, float]:
+    """When each account's sessions were last used (accounts with none are left out)."""
+    if not ids:
+        return {}
+    rows = conn.execute(
+        sa.select(sessions.c.player_id, sa.func.max(sessions.c.last_seen).label("seen"))
+        .where(sessions.c.player_id.in_(ids))
+        .group_by(sessions.c.player_id)
+    )
+    return {int(row.player_id): float(row.seen) for row in rows}

@@ -27,4 +27,17 @@ EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
         },
     ),
     ("post", "/api/notifications/read"): ({"ids": [40, 41]}, {"read": 2, "unread": 0}),
+    ("get", "/api/friends"): (
+        None,
+        {
+            "friends": [{"username": "bea", "since": 1796129041.9, "online": True}],
+            "incoming": [{"username": "carl", "since": 1796129100.0}],
+            "outgoing": [],
+        },
+    ),
+    ("put", "/api/friends/{username}"): (None, {"username": "bea", "status": "friends"}),
+    ("delete", "/api/friends/{username}"): (None, {"username": "bea", "removed": True}),
+    ("get", "/api/blocks"): (None, [{"username": "mallory", "since": 1796129041.9}]),
+    ("put", "/api/blocks/{username}"): (None, {"username": "mallory", "blocked": True}),
+    ("delete", "/api/blocks/{username}"): (None, {"username": "mallory", "blocked": False}),
 }

@@ -1,10 +1,11 @@
-"""The social API, one router for the app: notifications (and friends, blocks, mail)."""
+"""The social API, one router for the app: notifications, friends and blocks."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-from coffeetable.server.social import notices_api
+from coffeetable.server.social import friends_api, notices_api
 
 router = APIRouter()
 router.include_router(notices_api.router)
+router.include_router(friends_api.router)
