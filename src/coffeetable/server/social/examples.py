@@ -27,6 +27,7 @@ EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
         },
     ),
     ("post", "/api/notifications/read"): ({"ids": [40, 41]}, {"read": 2, "unread": 0}),
+    ("post", "/api/tables/{table_id}/decline"): (None, {"seat": 1, "declined": True}),
     ("get", "/api/friends"): (
         None,
         {

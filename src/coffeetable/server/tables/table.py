@@ -113,6 +113,7 @@ class Table(TableStandIns, TableAbandon, TableClock):
         self.store = store
         self.seats = [Seat.from_record(seat) for seat in record.seats]
         bot_seats.restore(self.seats, self.settings)  # which seats programs hold
+        seating.restore_invited(self.seats, self.settings)  # and which are held for whom
         #: Seats whose person left the match (or handed it to a bot), in that order:
         #: they rank last, later leavers above earlier ones (``ratings``).
         self.left_order: list[int] = [seat.index for seat in self.seats if seat.left]
