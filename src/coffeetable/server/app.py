@@ -41,6 +41,7 @@ from coffeetable.server.players import routes as players_routes
 from coffeetable.server.security import SecurityHeaders
 from coffeetable.server.social import Social
 from coffeetable.server.social import routes as social_routes
+from coffeetable.server.social.mail import MailConfig, Mailer
 from coffeetable.store import Store, default_database_url
 
 if TYPE_CHECKING:
@@ -111,8 +112,11 @@ def create_app(
         lobby = Lobby(store, allow_seed=allow_seed, limits=limits)
         app.state.store = store
         app.state.lobby = lobby
-        app.state.social = Social(store, limits)
+        app.state.social = Social(store, limits, MailConfig.from_env())
         lobby.news = app.state.social.table_news
+        if app.state.social.mail is not None:  # no mail server: no mail is ever attempted
+            app.state.social.mailer = Mailer(store, app.state.social.mail)
+            app.state.social.mailer.start()
         app.state.echo_groups = echo.EchoGroups()
         app.state.cluster = None
         throttles = {}
@@ -138,6 +142,8 @@ def create_app(
         try:
             yield
         finally:
+            if app.state.social.mailer is not None:
+                await app.state.social.mailer.close()
             app.state.matchmaker.close()
             await app.state.reviews.close()
             if app.state.cluster is not None:

@@ -111,6 +111,9 @@ class Limits:
     notifications_kept: int = 200
     friends_per_account: int = 300
     blocks_per_account: int = 500
+    #: Mails queued for one account an hour (verifications and notices; past it, notices
+    #: stay on the site only and a new address is refused with 429).
+    mails_per_hour: int = 10
     #: Origins besides the site's own that may open a WebSocket ("*": any).
     allowed_origins: tuple[str, ...] = ()
 

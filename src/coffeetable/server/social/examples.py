@@ -14,6 +14,13 @@ _NOTICE = {
     "read": False,
 }
 
+_MAIL = {
+    "email": "ana@example.org",
+    "verified": True,
+    "notify": ["friend_request", "invited", "match_over", "your_turn"],
+    "mail": True,
+}
+
 EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
     ("get", "/api/notifications"): (
         None,
@@ -28,6 +35,15 @@ EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
     ),
     ("post", "/api/notifications/read"): ({"ids": [40, 41]}, {"read": 2, "unread": 0}),
     ("post", "/api/tables/{table_id}/decline"): (None, {"seat": 1, "declined": True}),
+    ("get", "/api/me/email"): (None, _MAIL),
+    ("put", "/api/me/email"): ({"email": "ana@example.org"}, {**_MAIL, "verified": False}),
+    ("get", "/api/me/email/verify"): (None, {"email": "ana@example.org", "verified": True}),
+    ("put", "/api/me/notify"): (
+        {"mail": ["your_turn", "invited"]},
+        {**_MAIL, "notify": ["invited", "your_turn"]},
+    ),
+    ("get", "/api/mail/unsubscribe"): (None, {"unsubscribed": True}),
+    ("post", "/api/mail/unsubscribe"): (None, {"unsubscribed": True}),
     ("get", "/api/friends"): (
         None,
         {
