@@ -15,8 +15,12 @@ import * as sessions from './sessions.js';
 import * as profile from './profile.js';
 import * as leaderboard from './leaderboard.js';
 import * as bots from './bots.js';
+import * as notices from './notices.js';
+import * as friends from './friends.js';
 
-const VIEWS = { lobby, table, replay, rules, signin, signup: signin, sessions, profile, leaderboard, bots };
+const VIEWS = {
+  lobby, table, replay, rules, signin, signup: signin, sessions, profile, leaderboard, bots, notices, friends,
+};
 const AUTH_VIEWS = new Set(['signin', 'signup']);
 const app = document.getElementById('app');
 let route = null;
@@ -46,6 +50,7 @@ function renderChrome() {
   setHTML(select, html`${Object.entries(LANGUAGES)
     .map(([code, name]) => html`<option value="${code}" ${attrs({ selected: code === lang() })}>${name}</option>`)}`);
   document.title = t('app.title');
+  notices.renderBadge();
   renderSoundSwitch();
 }
 
@@ -76,11 +81,13 @@ onLangChange(() => {
 
 onAccountChange((me) => {
   renderUserMenu();
+  notices.poll();
   if (active && active.accountChanged) active.accountChanged(me);
 });
 
 // sounds: how many of each sound were asked for and played (tests read it; js/sound.js)
 window.coffeetable = { view: null, get route() { return route; }, sounds: soundCounts };
 startUserMenu(document.getElementById('account'));
+notices.startBadge(document.getElementById('notices'));
 // The first view knows who is signed in (the lobby's tables, a table's seat).
 whoami().finally(() => start(mount));
