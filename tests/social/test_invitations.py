@@ -32,6 +32,7 @@ def test_an_invited_seat_is_held_notified_and_joined(
     assert created.status_code == 200, created.text
     table_id = created.json()["table_id"]
     assert created.json()["seat"] == 1  # seat 0 is bob's: ana takes the next one
+    assert server.summary(table_id)["owner"] == "ana"
     seats = server.summary(table_id)["seats"]
     assert [(s["name"], s["open"], s["invited"]) for s in seats] == [
         (None, True, "bob"),

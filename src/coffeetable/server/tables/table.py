@@ -209,9 +209,9 @@ class Table(TableStandIns, TableAbandon, TableClock):
         return {
             "table_id": self.id,
             "name": self.name,
-            # Whose table it is, for pages to word its name in their language (the
-            # creator sits in the first seat that is not a bot; None: a table of bots).
-            "owner": next((seat.name for seat in self.seats if seat.bot is None), None),
+            # Whose table it is, for pages to word its name in their language (the creator
+            # sits in the first seat neither a bot's nor held for an invitee; None: all bots).
+            "owner": next((s.name for s in self.seats if s.bot is None and s.name), None),
             "game": self.game.name,
             "title": self.game.title,
             "players": self.players,
