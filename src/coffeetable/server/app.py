@@ -40,6 +40,9 @@ from coffeetable.server.lobby.rematch import Rematches
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players import routes as players_routes
 from coffeetable.server.security import SecurityHeaders
+from coffeetable.server.social import Social
+from coffeetable.server.social import routes as social_routes
+from coffeetable.server.social.mail import MailConfig, Mailer
 from coffeetable.server.tournaments import routes as tournament_routes
 from coffeetable.server.tournaments.runner import Runner
 from coffeetable.server.tournaments.service import Tournaments
@@ -113,6 +116,11 @@ def create_app(
         lobby = Lobby(store, allow_seed=allow_seed, limits=limits)
         app.state.store = store
         app.state.lobby = lobby
+        app.state.social = Social(store, limits, MailConfig.from_env())
+        lobby.news = app.state.social.table_news
+        if app.state.social.mail is not None:  # no mail server: no mail is ever attempted
+            app.state.social.mailer = Mailer(store, app.state.social.mail)
+            app.state.social.mailer.start()
         app.state.echo_groups = echo.EchoGroups()
         app.state.cluster = None
         throttles = {}
@@ -142,6 +150,8 @@ def create_app(
             yield
         finally:
             await app.state.tournament_runner.close()
+            if app.state.social.mailer is not None:
+                await app.state.social.mailer.close()
             app.state.matchmaker.close()
             await app.state.reviews.close()
             if app.state.cluster is not None:
@@ -188,6 +198,7 @@ def create_app(
     app.include_router(learn_api.router)
     app.include_router(exports.router)
     app.include_router(tournament_routes.router)
+    app.include_router(social_routes.router)
     app.include_router(ws.router)
     app.include_router(echo.router)
 

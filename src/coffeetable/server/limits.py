@@ -115,6 +115,15 @@ class Limits:
     tournament_max_entrants: int = 64
     tournaments_per_owner: int = 3
     tournament_tick_seconds: float = 1.0
+    #: Social (``server/social/``): notifications an account keeps (older ones are
+    #: deleted), players one account may ask as friends (friends and requests out), and
+    #: players it may block.
+    notifications_kept: int = 200
+    friends_per_account: int = 300
+    blocks_per_account: int = 500
+    #: Mails queued for one account an hour (verifications and notices; past it, notices
+    #: stay on the site only and a new address is refused with 429).
+    mails_per_hour: int = 10
     #: Origins besides the site's own that may open a WebSocket ("*": any).
     allowed_origins: tuple[str, ...] = ()
 

@@ -202,6 +202,7 @@ async def _serve_table(
     conn.address, conn.rates = address, lobby.rates
     if account is not None:
         conn.viewer_name = account.username
+        conn.user_id = account.user_id
     table.attach(conn)
     opened_by.attach(conn)
     pump = asyncio.create_task(conn.pump())

@@ -8,7 +8,17 @@ matches, ratings), ``profiles`` (reads for profiles and leaderboards), ``learn``
 ``schema`` runs the Alembic migrations (``migrations/``).
 """
 
-from coffeetable.store import chat, devices, learn, matches, players, profiles, tournaments
+from coffeetable.store import (
+    chat,
+    devices,
+    learn,
+    mail,
+    matches,
+    players,
+    profiles,
+    social,
+    tournaments,
+)
 from coffeetable.store.db import (
     DATABASE_ENV,
     Database,
@@ -29,9 +39,11 @@ __all__ = [
     "chat",
     "devices",
     "learn",
+    "mail",
     "matches",
     "metadata",
     "players",
     "profiles",
     "tournaments",
+    "social",
 ]

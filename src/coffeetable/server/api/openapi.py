@@ -16,6 +16,7 @@ from fastapi.openapi.utils import get_openapi
 
 from coffeetable.server.api.schemas import REPLAY_EXAMPLE, TABLE_EXAMPLE
 from coffeetable.server.players.sessions import COOKIE
+from coffeetable.server.social.examples import EXAMPLES as SOCIAL_EXAMPLES
 from coffeetable.server.tournaments.routes import EXAMPLES as TOURNAMENT_EXAMPLES
 
 BEARER, SESSION = "apiKey", "session"
@@ -226,6 +227,7 @@ EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
     ("post", "/api/bots/{bot}/keys"): ({"label": "laptop"}, {**_KEY, "key": "ctb_m7nhjg..."}),
     ("delete", "/api/bots/{bot}/keys/{key_id}"): (None, {"revoked": True}),
     **TOURNAMENT_EXAMPLES,
+    **SOCIAL_EXAMPLES,
 }
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from coffeetable.server.api.replays import ReplayCache, prepare
 from coffeetable.server.errors import Elsewhere, OwnerGone, TableError
+from coffeetable.server.social import invites
 
 Operation = Callable[..., Awaitable[Any]]
 OPERATIONS: dict[str, Operation] = {}
@@ -73,6 +74,12 @@ async def summary(state: Any, table_id: str) -> dict[str, Any]:
 async def join(state: Any, table_id: str, name: str, user_id: int | None) -> dict[str, Any]:
     seat, token = await state.lobby.join(table_id, name, user_id)
     return {"seat": seat, "token": token}
+
+
+@operation("table.decline")
+async def decline(state: Any, table_id: str, username: str) -> int:
+    seat: int = await invites.decline(state.lobby, table_id, username)
+    return seat
 
 
 @operation("table.leave")

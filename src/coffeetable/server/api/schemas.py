@@ -24,6 +24,7 @@ _SEAT_EXAMPLE: dict[str, Any] = {
     "account": True,
     "program": True,
     "owner": "alice",
+    "invited": None,
 }
 _GREEDY_EXAMPLE = {
     **_SEAT_EXAMPLE,
@@ -89,6 +90,9 @@ class SeatSummary(_Strict):
     account: bool = Field(description="a signed-in player (or a bot account) sat here")
     program: bool = Field(description="a bot account (a program) holds the seat")
     owner: str | None = Field(description="the program's owner")
+    invited: str | None = Field(
+        None, description="an open seat held for this invited player (null: anyone's)"
+    )
 
 
 class Clock(_Strict):

@@ -88,6 +88,14 @@ def _request_model(game: Game) -> type[BaseModel]:
                 description="the creator's name (a signed-in creator plays as their account)",
             ),
         ),
+        invite=(
+            dict[seat_key, Annotated[str, Field(min_length=1, max_length=40)]],
+            Field(
+                default_factory=dict,
+                description='seats held for players invited by name: {"1": "bob"} (signed in'
+                " only; they are notified, and join with POST /api/tables/{id}/join)",
+            ),
+        ),
         rated=(
             StrictBool | None,
             Field(None, description="rated (null: rated when everyone is signed in)"),

@@ -19,6 +19,7 @@ from coffeetable.server.api.table_requests import (
     as_plain,
     create_table_body,
 )
+from coffeetable.server.errors import TableError
 from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.limits import client_key
 from coffeetable.server.lobby.lobby import Lobby
@@ -26,6 +27,7 @@ from coffeetable.server.lobby.table_settings import table_settings_json
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players.auth_api import from_this_site
 from coffeetable.server.players.sessions import Account
+from coffeetable.server.social import invites
 
 router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 log = logging.getLogger("coffeetable.server")
@@ -138,6 +140,14 @@ def make_router() -> APIRouter:
         given = as_plain(body)
         address = client_key(request)
         account = await _account(request)
+        social = request.app.state.social
+        invited = await invites.check(
+            social,
+            given.get("invite", {}),
+            creator=account.user_id if account else None,
+            players=given["players"],
+            bot_seats=given.get("bots", {}),
+        )
         table, seat, token = await _lobby(request).create(
             given["game"],
             given["players"],
@@ -148,7 +158,10 @@ def make_router() -> APIRouter:
             address,
             user_id=account.user_id if account else None,
             rated=given.get("rated"),
+            invited={index: name for index, (_, name) in invited.items()},
         )
+        if account is not None:
+            await invites.notify(social, invited, table, account.username)
         return Created(table_id=table.id, seat=seat, token=token)
 
     # The body's type exists only now: give FastAPI the annotations as objects.
@@ -233,6 +246,23 @@ async def join_table(table_id: TableId, body: JoinTable, request: Request) -> Jo
         request.app.state, "table.join", table_id=table_id, name=name, user_id=user_id
     )
     return Joined(**joined)
+
+
+@router.post(
+    "/tables/{table_id}/decline",
+    summary="decline an invitation to this table: the seat held for you opens",
+    operation_id="decline_table",
+    dependencies=[Depends(from_this_site)],
+    responses={**_ERRORS, 401: {"description": "not signed in"}},
+)
+async def decline_table(table_id: TableId, request: Request) -> dict[str, Any]:
+    account = await _account(request)
+    if account is None:
+        raise TableError(401, "sign in to answer an invitation")
+    seat = await operations.run(
+        request.app.state, "table.decline", table_id=table_id, username=account.username
+    )
+    return {"seat": seat, "declined": True}
 
 
 @router.post(

@@ -236,6 +236,8 @@ class Relay:
         conn.address, conn.rates = message.get("address"), cluster.lobby.rates
         if message.get("username"):
             conn.viewer_name = message["username"]
+        if isinstance(message.get("user_id"), int):
+            conn.user_id = message["user_id"]
         remote.table, remote.conn = table, conn
         table.attach(conn)
         for waiting in remote.waiting:

@@ -2,38 +2,37 @@
 
 Rules (documented in the API too):
 
-- Creating a table deals it from a fresh random seed; the creator takes the
-  first seat that is not a bot. A table whose seats are all bots starts at once
-  and its creator only watches (seat and token are null).
-- A table is "open" until every seat is taken (a person or a bot), then
-  "running" until the match ends ("over"). A table that every person has left,
-  or that nobody (no person, no spectator) has been connected to for
-  ``Limits.abandon_after_seconds``, is "abandoned" (``tables/abandon.py``). Only open
-  and running tables are listed, and restored at the next start.
-- Leaving an open table frees the seat. Leaving a running table keeps the
-  seat's name marked ``left``, kills its token for good and hands the seat to
-  a bot (Board Game Arena's rule; in a rated match the leaver ranks last); if
-  no person remains, the table is abandoned.
-- Accounts (``players/``): a signed-in creator or joiner's seat carries their
-  ``user_id``. A table is rated by default when every person at it is signed
-  in; a rated table seats only accounts. A match that ends (or is abandoned
-  once begun) is recorded and rated in the same transaction that marks it.
-- Any seated person may seat a bot (``POST /api/tables/{id}/seats/{seat}/bot``)
-  in an open seat, in their own seat (handing it over: their token stops
-  working), or in a seat whose person left. In the seat of a person who has
-  been disconnected for the table's ``grace_seconds`` it seats a *stand-in*:
-  that person's token keeps working, and connecting with it takes the seat
-  back (``tables/stand_ins.py``; a stand-in also takes such a seat by itself when it
-  must act).
-- Bot accounts (programs, ``players/bot_seats.py``): a seat choice may name
-  one (``"alice/bot-v2"``) at creation or for an open seat; it holds the seat
-  by its account and plays by its API key, and a bot sits once at a table.
-  Only its owner (or another bot of theirs) may seat it, unless the owner lets
-  anyone (``invitable_by``); a rated table never seats a player with their own
-  bots (a table with them is unrated by default; asking for it rated is 400).
-- Table settings (``table_settings.py``) are separate from game options; a
-  setting's default may depend on the game (``grace_seconds``: 30 s for
-  real-time games, 60 s for turn-based ones).
+- Creating a table deals it from a fresh random seed; the creator takes the first seat that
+  is not a bot nor held for a player invited by name (``server/social/invites.py``). A table
+  whose seats are all bots starts at once and its creator only watches (seat and token are
+  null).
+- A table is "open" until every seat is taken (a person or a bot), then "running" until the
+  match ends ("over"). A table that every person has left, or that nobody (no person, no
+  spectator) has been connected to for ``Limits.abandon_after_seconds``, is "abandoned"
+  (``tables/abandon.py``). Only open and running tables are listed, and restored at the next
+  start.
+- Leaving an open table frees the seat. Leaving a running table keeps the seat's name marked
+  ``left``, kills its token for good and hands the seat to a bot (Board Game Arena's rule;
+  in a rated match the leaver ranks last); if no person remains, the table is abandoned.
+- Accounts (``players/``): a signed-in creator or joiner's seat carries their ``user_id``. A
+  table is rated by default when every person at it is signed in; a rated table seats only
+  accounts. A match that ends (or is abandoned once begun) is recorded and rated in the same
+  transaction that marks it.
+- Any seated person may seat a bot (``POST /api/tables/{id}/seats/{seat}/bot``) in an open
+  seat, in their own seat (handing it over: their token stops working), or in a seat whose
+  person left. In the seat of a person who has been disconnected for the table's
+  ``grace_seconds`` it seats a *stand-in*: that person's token keeps working, and connecting
+  with it takes the seat back (``tables/stand_ins.py``; a stand-in also takes such a seat by
+  itself when it must act).
+- Bot accounts (programs, ``players/bot_seats.py``): a seat choice may name one
+  (``"alice/bot-v2"``) at creation or for an open seat; it holds the seat by its account and
+  plays by its API key, and a bot sits once at a table. Only its owner (or another bot of
+  theirs) may seat it, unless the owner lets anyone (``invitable_by``); a rated table never
+  seats a player with their own bots (a table with them is unrated by default; asking for it
+  rated is 400).
+- Table settings (``table_settings.py``) are separate from game options; a setting's default
+  may depend on the game (``grace_seconds``: 30 s for real-time games, 60 s for turn-based
+  ones).
 """
 
 from __future__ import annotations
@@ -57,6 +56,7 @@ from coffeetable.server.tables.bot_tasks import start_bots, stop_bot
 from coffeetable.server.tables.client_rates import ClientRates
 from coffeetable.server.tables.connections import SocketQuota
 from coffeetable.server.tables.face import TableFace
+from coffeetable.server.tables.news import NewsWriter
 from coffeetable.server.tables.seats import Seat, clean_name
 from coffeetable.server.tables.stand_ins import level_for
 from coffeetable.server.tables.table import Table
@@ -135,6 +135,13 @@ class Lobby:
         self.rates = ClientRates(self.limits)
         #: The cluster this process is part of (None: a single process).
         self.cluster: ClusterLink | None = None
+        #: Where the tables' news go (``tables/news.py``; the app sets it).
+        self.news: NewsWriter | None = None
+
+    def _table(self, record: TableRecord, game: Game) -> Table:
+        table = Table(record, game, self.store, self.limits)
+        table.news.writer = self.news
+        return table
 
     async def restore(self) -> None:
         """Rebuild every open and running table from its log (server start)."""
@@ -147,7 +154,7 @@ class Lobby:
                 except Elsewhere:
                     continue  # another process runs it
             try:
-                table = Table(record, games.get(record.game), self.store, self.limits)
+                table = self._table(record, games.get(record.game))
             except Exception:
                 log.exception("table %s could not be restored", record.id)
                 continue
@@ -220,7 +227,7 @@ class Lobby:
         table = self.tables.get(table_id)  # loaded meanwhile by another request
         if table is None:
             try:
-                table = Table(record, games.get(record.game), self.store, self.limits)
+                table = self._table(record, games.get(record.game))
             except Exception:
                 log.exception("table %s could not be rebuilt", table_id)
                 if self.cluster is not None:
@@ -240,7 +247,7 @@ class Lobby:
         record = await self.store.read(lambda conn: self.store.db.load(conn, table_id))
         if record is None:
             raise TableError(404, f"no table {table_id!r}")
-        return Table(record, games.get(record.game), self.store, self.limits)
+        return Table(record, games.get(record.game), self.store, self.limits)  # not run
 
     async def create(
         self,
@@ -254,14 +261,15 @@ class Lobby:
         user_id: int | None = None,
         rated: bool | None = None,
         more_addresses: Iterable[str | None] = (),
+        invited: Mapping[int, str] | None = None,
     ) -> tuple[Table, int | None, str | None]:
         """Deal a new table; return it with the creator's seat and token.
 
-        ``address`` is the creator's client address, for the quotas (``quotas.py``);
-        ``user_id`` their account (None: a guest). ``rated``: None for the default
-        (rated when every person at it is signed in: ``tables.seating``).
-        ``more_addresses``: the table counts for these too (the people play now deals
-        to it; the matchmaker checked their quotas).
+        ``address`` is the creator's client address, for the quotas (``quotas.py``); ``user_id``
+        their account (None: a guest). ``rated``: None for the default (rated when every
+        person at it is signed in: ``tables.seating``). ``more_addresses``: the table counts
+        for these too (the people play now deals to it; the matchmaker checked their quotas).
+        ``invited``: seats held for accounts by username (``social/invites.py`` checked them).
         """
         game = _game(game_name)
         try:
@@ -299,7 +307,9 @@ class Lobby:
                 raise TableError(400, f"no bot {level!r} for {game.title}; choose from {levels}")
             seats[index].bot = level
             seats[index].name = f"{level.capitalize()} bot"
-        creator = next((seat for seat in seats if seat.is_open), None)
+        for index, username in (invited or {}).items():
+            seating.hold(seats[index], settings, username)
+        creator = next((seat for seat in seats if seat.is_open and seat.invited is None), None)
         token = None
         if creator is not None:
             token, creator.token_hash = new_token()
@@ -340,7 +350,7 @@ class Lobby:
             seats=[seat.record() for seat in seats],
         )
         try:
-            table = Table(record, game, self.store, self.limits)
+            table = self._table(record, game)
         except ValueError as error:  # the game refused the deal
             raise TableError(400, str(error)) from None
         if self.cluster is not None:
@@ -401,19 +411,15 @@ class Lobby:
         return table is not None and table.live
 
     def _live_bot_seats(self) -> int:
-        return sum(
-            1
-            for table in self.tables.values()
-            if table.live
-            for seat in table.seats
-            if seat.bot_level is not None
-        )
+        live = [table for table in self.tables.values() if table.live]
+        return sum(1 for table in live for seat in table.seats if seat.bot_level is not None)
 
     async def join(
         self, table_id: str, name: str, user_id: int | None = None
     ) -> tuple[int, str | None]:
-        """Take the first open seat; start the match if it was the last; the seat and its
-        token (None for a program: it plays by a live key of its bot).
+        """Take the seat held for the joiner, else the first open seat held for nobody; start
+        the match if it was the last; the seat and its token (None for a program: it plays
+        by a live key of its bot).
 
         ``user_id``: the joiner's account (a rated table seats only accounts)."""
         table = await self.get(table_id)
@@ -421,14 +427,13 @@ class Lobby:
         own_bots = seating.is_rated(table) and await bot_seats.meets_own(self.store, table, user_id)
         if table.status != "open":
             raise TableError(409, f"the table is {table.status}: nobody can join it")
-        seat = next((seat for seat in table.seats if seat.is_open), None)
-        if seat is None:
-            raise TableError(409, "the table is full")
+        seat = seating.seat_to_join(table, name, user_id)  # 409: full, or held for others
         refusal = seating.may_sit(table, user_id)
         if refusal is not None:
             raise TableError(403, refusal)
         if own_bots:
             raise TableError(403, bot_seats.OWN_BOTS)
+        seating.unhold(seat, table.settings)  # saved with the settings' next change
         token, seat.token_hash = new_token()
         seat.user_id = user_id
         seat.name = clean_name(name, seat.index)

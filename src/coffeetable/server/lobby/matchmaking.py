@@ -10,6 +10,9 @@ first person chose. Each person then finds their seat (table, seat and seat
 token) by asking about their ticket. A ticket nobody asks about for
 ``Limits.play_now_idle_seconds`` is dropped: its person went away.
 
+Two accounts of which one blocked the other (``server/social/``) are never dealt to one
+table: the others in line are dealt around them, as below.
+
 Programs (bot accounts, by their API key) queue like people, marked as bots;
 a person chooses whether to meet them (``meet_bots``): one who does not is
 never seated with a program, and the others in line are dealt around them.
@@ -40,6 +43,7 @@ from coffeetable.server.errors import TableError
 from coffeetable.server.lobby.lobby import Lobby
 from coffeetable.server.lobby.quotas import Refusal
 from coffeetable.server.tables.seats import clean_name
+from coffeetable.store import social
 
 log = logging.getLogger("coffeetable.server")
 
@@ -64,6 +68,8 @@ class Ticket:
     program: bool = False
     #: A person's choice: may they be seated with programs?
     meet_bots: bool = True
+    #: The accounts this one blocked or is blocked by: never dealt to one table with it.
+    avoid: frozenset[int] = frozenset()
     since: float = field(default_factory=time.monotonic)
     last_seen: float = field(default_factory=time.monotonic)
     #: Set once the table is dealt.
@@ -109,6 +115,8 @@ def _compatible(queue: list[Ticket], players: int, rated: bool = False) -> list[
         together = [*group, ticket]
         if any(t.program for t in together) and not all(t.meet_bots for t in together):
             continue
+        if any(t.user_id in ticket.avoid or ticket.user_id in t.avoid for t in group):
+            continue  # one of them blocked the other
         person = _person(ticket)
         if rated and person is not None and any(_person(t) == person for t in group):
             continue
@@ -169,6 +177,10 @@ class Matchmaker:
                 raise TableError(*refusal)
         if rated and players < 2:
             raise TableError(400, "a solo game is not rated")
+        avoid: set[int] = set()
+        if user_id is not None:
+            store = self.lobby.store
+            avoid = await store.read(lambda conn: social.avoided(conn, user_id))
         key: QueueKey = (game.name, players, rated)
         if user_id is not None and any(t.user_id == user_id for t in self.queues.get(key, [])):
             raise TableError(409, "you are already waiting for this table")
@@ -181,6 +193,7 @@ class Matchmaker:
             user_id,
             program=program,
             meet_bots=meet_bots or program,
+            avoid=frozenset(avoid),
         )
         self.tickets[_hash(ticket_text)] = ticket
         self.queues.setdefault(key, []).append(ticket)

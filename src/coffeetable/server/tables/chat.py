@@ -20,6 +20,8 @@ kept with the table (``store.chat``), cleaned like names
 say ``Limits.chat_per_minute`` of them a minute (bursts of ``chat_burst``), and so
 may each seat over all its sockets; a client address over all its sockets
 ``address_chat_per_minute`` (``client_rates.py``).
+A signed-in reader who blocked the sender's account (``server/social/``) is not sent
+their messages (lines said before the reader's socket opened come in the history as kept).
 Muting a player by name is the reader's choice, kept and applied by their
 browser (names are not unique: the server cannot tell whom a name means).
 """
@@ -33,6 +35,7 @@ from coffeetable.server.tables import wire
 from coffeetable.server.tables.connections import Connection, dumps
 from coffeetable.server.text import clean_text
 from coffeetable.store import chat as store
+from coffeetable.store import social
 
 if TYPE_CHECKING:
     from coffeetable.server.tables.face import TableFace
@@ -89,10 +92,31 @@ async def say(table: TableFace, conn: Connection, message: dict[str, Any]) -> No
     out = said.to_json()
     if table.chat is not None:
         table.chat.append(out)
+    deaf = await _blocking(table, conn)
     text = dumps(wire.chat(out))
     for reader in table.connections:
-        if said.channel not in reader.muted:
+        if said.channel not in reader.muted and _account(table, reader) not in deaf:
             reader.send(text)
+
+
+def _account(table: TableFace, conn: Connection) -> int | None:
+    """The account a socket speaks or reads for: its own, else its seat's."""
+    if conn.user_id is not None:
+        return conn.user_id
+    return None if conn.seat is None else table.seats[conn.seat].user_id
+
+
+async def _blocking(table: TableFace, sender: Connection) -> set[int | None]:
+    """The accounts at the table that blocked the sender's (``store.social``): they are not
+    sent its messages."""
+    speaker = _account(table, sender)
+    if speaker is None:
+        return set()
+    readers = {_account(table, reader) for reader in table.connections} - {None, speaker}
+    found = await table.store.read(
+        lambda db: social.blockers_of(db, speaker, {r for r in readers if r is not None})
+    )
+    return set(found)
 
 
 def mute(table: TableFace, conn: Connection, message: dict[str, Any]) -> None:

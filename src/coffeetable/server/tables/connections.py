@@ -163,6 +163,9 @@ class Connection:
         self.throttle = SocketRates(limits or Limits())
         #: The name a spectator chats under (their username when signed in).
         self.viewer_name = "Spectator"
+        #: The signed-in account of the socket (None: a guest, or a seat's token): whose
+        #: blocks it reads chat under (``chat.py``).
+        self.user_id: int | None = None
         #: The client's address, and the process's counts per seat and per address that
         #: its actions and chat also spend (``client_rates.py``; None: not counted).
         self.address: str | None = None

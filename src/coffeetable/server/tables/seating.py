@@ -9,6 +9,9 @@ code only calls them.
   in (bots allowed, at least one person). A rated table seats only accounts.
 - A signed-in player's seat belongs to the account: its sockets may play it
   by the session cookie (``seat_for_user``), from any browser.
+- An open seat may be held for an invited account, by username (``hold``; kept in
+  the table's settings, ``settings["invited"]``: seat -> username): only that account
+  joins it (``seat_to_join``), until it joins or declines (``unhold``).
 - A rated match abandoned before it really started (before every seat acted
   by its own player: the table's ``acted``) is recorded unrated: leaving at
   once, on both sides, moves nobody's rating.
@@ -17,8 +20,9 @@ code only calls them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from coffeetable.server.errors import TableError
 from coffeetable.server.players.ratings import MatchSummary, SeatResult
 
 if TYPE_CHECKING:
@@ -26,6 +30,8 @@ if TYPE_CHECKING:
 
 #: The table setting that says whether a table is rated.
 RATED = "rated"
+#: The table setting that keeps the seats held for invited players: {"seat": username}.
+INVITED = "invited"
 
 
 def default_rated(players: int, people: Iterable[int | None]) -> bool:
@@ -54,6 +60,47 @@ def may_sit(table: TableFace, user_id: int | None) -> str | None:
     if user_id is not None and seat_for_user(table, user_id) is not None:
         return "you already have a seat at this table"
     return None
+
+
+def restore_invited(seats: Iterable[Any], settings: dict[str, Any]) -> None:
+    """Hold the seats ``settings[INVITED]`` lists (a table rebuilt from the database)."""
+    held = settings.get(INVITED) or {}
+    for seat in seats:
+        name = held.get(str(seat.index))
+        if isinstance(name, str):
+            seat.invited = name
+
+
+def hold(seat: Any, settings: dict[str, Any], username: str) -> None:
+    """Hold the open ``seat`` for the account ``username`` (the caller saves the settings)."""
+    seat.invited = username
+    settings.setdefault(INVITED, {})[str(seat.index)] = username
+
+
+def unhold(seat: Any, settings: dict[str, Any]) -> bool:
+    """Let go of the seat's hold (joined or declined); False if it had none."""
+    had = seat.invited is not None
+    seat.invited = None
+    held = settings.get(INVITED) or {}
+    held.pop(str(seat.index), None)
+    if not held:
+        settings.pop(INVITED, None)
+    return had
+
+
+def seat_to_join(table: TableFace, name: str, user_id: int | None) -> Any:
+    """The open seat a joiner takes: the one held for their account, else the first open
+    seat held for nobody; ``TableError(409)`` if none."""
+    free = [seat for seat in table.seats if seat.is_open]
+    if user_id is not None:
+        mine = next((seat for seat in free if seat.invited == name), None)
+        if mine is not None:
+            return mine
+    seat = next((seat for seat in free if seat.invited is None), None)
+    if seat is None:
+        held = "its open seats are held for invited players" if free else "the table is full"
+        raise TableError(409, held)
+    return seat
 
 
 def seat_for_user(table: TableFace, user_id: int | None) -> int | None:

@@ -52,6 +52,9 @@ class Seat:
     #: The owner's name when a bot account (a program) holds the seat by its API key
     #: (``players/bot_seats.py``); kept in the table's settings, not in the record.
     program: str | None = None
+    #: The username this open seat is held for (an invitation by name,
+    #: ``seating.hold``); kept in the table's settings, not in the record.
+    invited: str | None = None
 
     @property
     def is_open(self) -> bool:
@@ -104,4 +107,6 @@ class Seat:
             # A program (bot account) holds the seat, and whose it is: pages mark it a bot.
             "program": self.program is not None,
             "owner": self.program,
+            # Held for this invited player until they join or decline (null: anyone's).
+            "invited": self.invited if self.is_open else None,
         }

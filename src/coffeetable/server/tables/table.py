@@ -24,7 +24,9 @@ they are back), ``idle`` (the game's ``idle_seconds`` rule: the table's own
 chore (``chore``) that the actor runs between actions: only the actor changes a table.
 
 History: a client that arrives gets, before its first state, the last ``HISTORY``
-public events of the match (rebuilt from the log after a restart).
+public events of the match (rebuilt from the log after a restart). ``news``
+(``news.py``): once an action is saved, whose turn it became and the match's results go
+to the site's notifications, never awaited.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from coffeetable.server.tables.clock import CLOCK_BOT, SAVED, ChessClock, TableC
 from coffeetable.server.tables.connections import Connection
 from coffeetable.server.tables.countdown import COUNTDOWN, Countdown
 from coffeetable.server.tables.idle import IdleTimer
+from coffeetable.server.tables.news import Newsroom
 from coffeetable.server.tables.seats import Seat
 from coffeetable.server.tables.stand_ins import STAND_INS, StandIns
 from coffeetable.server.tables.submission import (
@@ -102,6 +105,7 @@ class Table:
         self.store = store
         self.seats = [Seat.from_record(seat) for seat in record.seats]
         bot_seats.restore(self.seats, self.settings)  # which seats programs hold
+        seating.restore_invited(self.seats, self.settings)  # and which are held for whom
         #: Seats whose person left the match (or handed it to a bot), in that order:
         #: they rank last, later leavers above earlier ones (``ratings``).
         self.left_order: list[int] = [seat.index for seat in self.seats if seat.left]
@@ -133,6 +137,7 @@ class Table:
         self.stand_ins = StandIns(self, stand_ins)
         self.idle = IdleTimer(self)
         self.abandon_timer = AbandonTimer(self)
+        self.news = Newsroom(self)
 
     # -- facts ---------------------------------------------------------------
 
@@ -202,9 +207,9 @@ class Table:
         return {
             "table_id": self.id,
             "name": self.name,
-            # Whose table it is, for pages to word its name in their language (the
-            # creator sits in the first seat that is not a bot; None: a table of bots).
-            "owner": next((seat.name for seat in self.seats if seat.bot is None), None),
+            # Whose table it is, for pages to word its name in their language (the creator
+            # sits in the first seat neither a bot's nor held for an invitee; None: all bots).
+            "owner": next((s.name for s in self.seats if s.bot is None and s.name), None),
             "game": self.game.name,
             "title": self.game.title,
             "players": self.players,
@@ -290,6 +295,7 @@ class Table:
         """Every seat is taken: the match is on."""
         self.status = "running"
         await self.store.write(lambda conn: self.store.db.set_status(conn, self.id, "running"))
+        self.news.began()
         self._begin()
         self.audience.broadcast_table()
         self.audience.broadcast_state()
@@ -439,6 +445,9 @@ class Table:
                 db.set_status(conn, self.id, "over")
                 finish_match(conn, result)
 
+        by_person = seat is not None and (sender is not None or self._own_bot_plays(seat))
+        news = self.news.after(seat, by_person, over)
+
         self.committing = True
         try:
             await self.store.write(write)
@@ -452,7 +461,9 @@ class Table:
         finally:
             self.committing = False
         self.log.append((seat, action))
-        if seat is not None and (sender is not None or self._own_bot_plays(seat)):
+        self.news.applied(news, over)
+        if by_person:
+            assert seat is not None
             self.acted.add(seat)  # not a stand-in, nor the bot that took a leaver's seat
         self.idle.last_action = time.monotonic()
         self.recent.extend(events)

@@ -61,6 +61,16 @@ export const api = {
   revokeSession: (id) => request('DELETE', `/api/auth/sessions/${encodeURIComponent(id)}`),
   me: () => request('GET', '/api/me'),
 
+  // Social (js/notices.js, js/friends.js): notifications, friends, blocks.
+  notifications: (params) => request('GET', `/api/notifications${query(params)}`),
+  readNotifications: (body) => request('POST', '/api/notifications/read', body),
+  friends: () => request('GET', '/api/friends'),
+  addFriend: (name) => request('PUT', `/api/friends/${encodeURIComponent(name)}`),
+  removeFriend: (name) => request('DELETE', `/api/friends/${encodeURIComponent(name)}`),
+  blocks: () => request('GET', '/api/blocks'),
+  block: (name) => request('PUT', `/api/blocks/${encodeURIComponent(name)}`),
+  unblock: (name) => request('DELETE', `/api/blocks/${encodeURIComponent(name)}`),
+
   // Players: profiles, leaderboards, finished matches.
   player: (name) => request('GET', `/api/players/${encodeURIComponent(name)}`),
   leaderboard: (game, group) =>

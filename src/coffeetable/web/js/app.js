@@ -18,9 +18,12 @@ import * as profile from './profile.js';
 import * as leaderboard from './leaderboard.js';
 import * as bots from './bots.js';
 import * as tournaments from './tournaments.js';
+import * as notices from './notices.js';
+import * as friends from './friends.js';
 
 const VIEWS = {
   lobby, table, replay, rules, learn, signin, signup: signin, sessions, profile, leaderboard, bots, tournaments,
+  notices, friends,
 };
 const AUTH_VIEWS = new Set(['signin', 'signup']);
 const app = document.getElementById('app');
@@ -52,6 +55,7 @@ function renderChrome() {
   setHTML(select, html`${Object.entries(LANGUAGES)
     .map(([code, name]) => html`<option value="${code}" ${attrs({ selected: code === lang() })}>${name}</option>`)}`);
   document.title = t('app.title');
+  notices.renderBadge();
   renderSoundSwitch();
   renderNotifySwitch(notifyButton);
 }
@@ -88,11 +92,13 @@ onLangChange(() => {
 
 onAccountChange((me) => {
   renderUserMenu();
+  notices.poll();
   if (active && active.accountChanged) active.accountChanged(me);
 });
 
 // sounds: how many of each sound were asked for and played (tests read it; js/sound.js)
 window.coffeetable = { view: null, get route() { return route; }, sounds: soundCounts };
 startUserMenu(document.getElementById('account'));
+notices.startBadge(document.getElementById('notices'));
 // The first view knows who is signed in (the lobby's tables, a table's seat).
 whoami().finally(() => start(mount));

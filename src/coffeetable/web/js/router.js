@@ -1,5 +1,6 @@
 // Hash routes: #/ (lobby), #/table/<id>, #/replay/<id>, #/rules/<game>, #/learn/<game>, #/signin, #/signup,
-// #/sessions, #/bots, #/players/<name>, #/leaderboards[/<game>[/<group>]], #/tournaments[/<id>].
+// #/sessions, #/bots, #/notifications, #/friends, #/players/<name>, #/leaderboards[/<game>[/<group>]],
+// #/tournaments[/<id>].
 
 const part = (text) => decodeURIComponent(text);
 
@@ -14,6 +15,8 @@ const ROUTES = [
   [/^#\/signup\/?$/, () => ({ view: 'signup' })],
   [/^#\/sessions\/?$/, () => ({ view: 'sessions' })],
   [/^#\/bots\/?$/, () => ({ view: 'bots' })],
+  [/^#\/notifications\/?$/, () => ({ view: 'notices' })],
+  [/^#\/friends\/?$/, () => ({ view: 'friends' })],
   [/^#\/players\/([^/?]+)$/, (m) => ({ view: 'profile', name: part(m[1]) })],
   [/^#\/tournaments\/?$/, () => ({ view: 'tournaments', id: null })],
   [/^#\/tournaments\/([^/?]+)$/, (m) => ({ view: 'tournaments', id: part(m[1]) })],

@@ -25,6 +25,8 @@ export function renderUserMenu(force = false) {
     <summary data-testid="user-menu-button"><span class="user-name" data-testid="nav-username">${me.username}</span></summary>
     <ul class="menu" role="menu">
       <li role="none"><a role="menuitem" href="${profileHref(me.username)}" data-testid="menu-profile">${t('menu.profile')}</a></li>
+      <li role="none"><a role="menuitem" href="#/friends" data-testid="menu-friends">${t('menu.friends')}</a></li>
+      <li role="none"><a role="menuitem" href="#/notifications" data-testid="menu-notices">${t('menu.notices')}</a></li>
       <li role="none"><a role="menuitem" href="#/sessions" data-testid="menu-sessions">${t('menu.sessions')}</a></li>
       <li role="none"><a role="menuitem" href="#/bots" data-testid="menu-bots">${t('menu.bots')}</a></li>
       <li role="none"><button type="button" role="menuitem" data-action="sign-out" data-testid="menu-sign-out">${t('menu.signOut')}</button></li>
