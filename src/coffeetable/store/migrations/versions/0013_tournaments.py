@@ -1,7 +1,7 @@
 """Tournaments: their entries and the tables of their rounds (``store.tournaments``).
 
 Revision ID: 0013
-Revises: 0010
+Revises: 0011
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0013"
-down_revision = "0010"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 
