@@ -93,5 +93,5 @@ async def decline(lobby: Any, table_id: str, username: str) -> int:
         raise TableError(404, "you have no invitation at this table")
     seating.unhold(seat, table.settings)
     await table.save_settings()
-    table.broadcast_table()
+    table.audience.broadcast_table()
     return int(seat.index)
