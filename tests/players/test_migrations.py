@@ -182,6 +182,7 @@ def test_the_migrations_ship_inside_the_package() -> None:
         "0007_known_devices.py",
         "0008_bot_invitations.py",
         "0009_doppio_repetition_rule.py",
+        "0012_vacations.py",
     ]
     assert (schema.MIGRATIONS / "env.py").is_file()
 

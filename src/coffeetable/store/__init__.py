@@ -3,11 +3,12 @@
 ``Store`` is what the server uses (asynchronous, group commit);
 ``Database`` is the blocking layer under it. The players layer has one
 module per aggregate: ``players`` (accounts, sessions), ``matches`` (finished
-matches, ratings) and ``profiles`` (reads for profiles and leaderboards).
+matches, ratings) and ``profiles`` (reads for profiles and leaderboards) and ``vacations``
+(days off at days-per-move tables).
 ``schema`` runs the Alembic migrations (``migrations/``).
 """
 
-from coffeetable.store import chat, devices, matches, players, profiles
+from coffeetable.store import chat, devices, matches, players, profiles, vacations
 from coffeetable.store.db import (
     DATABASE_ENV,
     Database,
@@ -31,4 +32,5 @@ __all__ = [
     "metadata",
     "players",
     "profiles",
+    "vacations",
 ]

@@ -16,7 +16,8 @@ matches, participants, ratings; ``seats.user_id``); ``0003`` table chat;
 ``0004`` bot accounts and their API keys (``store.bot_accounts``); ``0005``
 Doppio's reserve rule for older tables; ``0006`` TR39 look-alike skeletons;
 ``0007`` known devices (``store.devices``); ``0008`` who may invite a bot account
-(``bot_accounts.invitable_by``); ``0009`` Doppio's repetition ruling for older tables.
+(``bot_accounts.invitable_by``); ``0009`` Doppio's repetition ruling for older tables;
+``0012`` vacations (``store.vacations``).
 
 On PostgreSQL the upgrade holds a transaction-level advisory lock, so servers
 starting together do not migrate twice.

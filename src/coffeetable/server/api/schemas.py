@@ -49,6 +49,7 @@ TABLE_EXAMPLE: dict[str, Any] = {
     "spectators": 0,
     "created": 1796129041.95,
     "clock": None,
+    "days": None,
     "rated": True,
 }
 
@@ -98,6 +99,17 @@ class Clock(_Strict):
     running: int | None = Field(description="whose clock runs (null: none)")
 
 
+class Days(_Strict):
+    """The clocks of a table with ``days_per_move`` (``tables/turn_days.py``)."""
+
+    per_move: float = Field(description="seconds for each move")
+    left: list[float | None] = Field(
+        description="per seat: seconds left for its move, reserve included (null: not its move)"
+    )
+    reserve: list[float] = Field(description="per seat: seconds of reserve left")
+    expired: list[bool] = Field(description="per seat: its time ran out (others may expel it)")
+
+
 class TableSummary(_Strict):
     """A table's public summary (``GET /api/tables/{id}``, the socket's ``table``)."""
 
@@ -120,6 +132,7 @@ class TableSummary(_Strict):
     spectators: int = Field(ge=0)
     created: float = Field(description="seconds since the epoch")
     clock: Clock | None
+    days: Days | None = Field(description="days per move (null: a live table)")
     rated: bool
 
 

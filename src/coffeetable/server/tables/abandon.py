@@ -1,7 +1,8 @@
 """Abandoned tables: a live table nobody is connected to is closed after a while.
 
 A live table (open or running) with no client at all (no person and no
-spectator) for ``Limits.abandon_after_seconds`` is closed as "abandoned": the
+spectator) for ``Limits.abandon_after_seconds`` is closed as "abandoned" (not a table
+with days per move, ``turn_days.py``: it waits for its players): the
 status is saved, its actor, bots and timers stop, the lobby no longer lists it
 and the next start does not restore it. A table whose every person left is
 abandoned at once (``Lobby.leave``).
@@ -21,6 +22,7 @@ from coffeetable.server.players.ratings import finish_match
 from coffeetable.server.tables import seating
 from coffeetable.server.tables.audience import TableClients
 from coffeetable.server.tables.submission import ABANDON
+from coffeetable.server.tables.turn_days import is_days_table
 
 if TYPE_CHECKING:
     from coffeetable.server.limits import Limits
@@ -35,6 +37,7 @@ class TableAbandon(TableClients):
     _abandon_timer: asyncio.TimerHandle | None = None
 
     id: str
+    settings: dict[str, Any]
     store: Store
     limits: Limits
     left_order: list[int]
@@ -52,6 +55,8 @@ class TableAbandon(TableClients):
         """Nobody is connected: close the table if it stays that way."""
         if not self.live or self.connections or self._abandon_timer is not None:
             return
+        if is_days_table(self.settings):
+            return  # a table with days per move waits for its players (``turn_days.py``)
         loop = asyncio.get_running_loop()
         seconds = self.limits.abandon_after_seconds
         self._abandon_timer = loop.call_later(seconds, self._queue.put_nowait, ABANDON)

@@ -52,6 +52,9 @@ class TableClients:
     def clock_json(self) -> dict[str, Any] | None:
         return None
 
+    def days_json(self) -> dict[str, Any] | None:
+        return None
+
     # From the other halves of ``Table`` (stand_in.py, abandon.py): declared, not
     # stubbed, so that nothing here can answer for them.
     reclaim: Callable[[int], bool]
@@ -137,7 +140,7 @@ class TableClients:
         shown = events or []
         actors = [] if self.status != "running" or self.holding else self.state.actors()
         seq = self.seq
-        clock = self.clock_json()
+        clock, days = self.clock_json(), self.days_json()
         cache: dict[int | None, tuple[str, Offer]] = {}
         # A game whose views are all public (``Game.public_views``): one view a state.
         public = self.state.view(None) if self.state.game.public_views else None
@@ -162,5 +165,7 @@ class TableClients:
                 }
                 if clock is not None:
                     message["clock"] = clock
+                if days is not None:
+                    message["days"] = days
                 cache[seat] = (dumps(message), Offer(seq, legal, keys))
             conn.send_state(*cache[seat], yours=conn is sender)

@@ -28,7 +28,8 @@ Stand-ins (``server/tables/stand_ins.py``): a person away longer than the table'
 until they connect again with their token.
 
 Abandon (``server/tables/abandon.py``): a live table with no client at all for
-``Limits.abandon_after_seconds`` is closed as "abandoned".
+``Limits.abandon_after_seconds`` is closed as "abandoned" (not a table with days per
+move, ``server/tables/turn_days.py``, which waits for its players).
 
 History: a client that arrives gets, before its first state, the last
 ``HISTORY`` public events of the match (``{"type": "history", "events": [...]}``;
@@ -66,6 +67,7 @@ from coffeetable.server.tables.stand_ins import STAND_INS, TableStandIns
 from coffeetable.server.tables.submission import (
     ABANDON,
     CLOCK,
+    DAYS,
     GRACE,
     IDLE,
     IDLE_ACTION,
@@ -73,6 +75,7 @@ from coffeetable.server.tables.submission import (
     TICK,
     Submission,
 )
+from coffeetable.server.tables.turn_days import TableDays
 from coffeetable.store import Store, TableRecord
 
 __all__ = ["COUNTDOWN", "HISTORY", "IDLE_ACTION", "Submission", "Table"]
@@ -86,7 +89,7 @@ HISTORY = 200
 KeyFn = Callable[[Any, int, Any], Any]
 
 
-class Table(TableStandIns, TableAbandon, TableClock):
+class Table(TableStandIns, TableAbandon, TableClock, TableDays):
     """One table: its match state, log, seats, clients, actor and bots."""
 
     def __init__(
@@ -102,6 +105,7 @@ class Table(TableStandIns, TableAbandon, TableClock):
         self.limits = limits or Limits()
         self.clock = ChessClock.for_table(self.settings, record.players, game.realtime)
         self.settings.pop(SAVED, None)
+        self._init_days(record.players, game.realtime)  # days per move (``turn_days.py``)
         stand_ins = self.settings.pop(STAND_INS, None)
         self.name = record.name
         self.status = record.status  # open | running | over | abandoned
@@ -213,6 +217,7 @@ class Table(TableStandIns, TableAbandon, TableClock):
             "spectators": sum(1 for conn in self.connections if conn.seat is None),
             "created": self.created,
             "clock": self.clock_json(),
+            "days": self.days_json(),
             "rated": seating.is_rated(self),
         }
 
@@ -236,7 +241,7 @@ class Table(TableStandIns, TableAbandon, TableClock):
 
     def _begin(self) -> None:
         start_bots(self)
-        self._switch_clock()
+        self._switch_clocks()
         self._arm_idle()
         self._bump()
 
@@ -304,6 +309,7 @@ class Table(TableStandIns, TableAbandon, TableClock):
             GRACE: self._on_grace,
             SAVE: self.save_settings,
             ABANDON: self._on_abandon,
+            DAYS: self.check_days,
         }
         while self.live:
             submission = await self._queue.get()
@@ -390,8 +396,8 @@ class Table(TableStandIns, TableAbandon, TableClock):
             self.holding = True  # from now on nobody is offered a move
         seq = self.seq + 1
         db = self.store.db
-        self._switch_clock(over)
-        saved = None if self.clock is None else self.saved_settings()
+        self._switch_clocks(over)
+        saved = None if self.clock is None and self.days is None else self.saved_settings()
 
         # The match's result and ratings are written with its last action: one transaction.
         result = seating.summary_for(self, self.left_order) if over else None
@@ -457,6 +463,7 @@ class Table(TableStandIns, TableAbandon, TableClock):
                 timer.cancel()
         self._idle_timer = self._clock_timer = None
         self.cancel_grace()
+        self.cancel_days()
 
     async def _end_hold(self) -> None:
         if not self.holding:

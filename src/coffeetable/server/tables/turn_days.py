@@ -1,0 +1,284 @@
+"""Tables that wait for you: days per move at turn-based tables (setting ``days_per_move``).
+
+Board Game Arena's turn-based play. Every person who must act (each actor: a
+secret simultaneous pick runs several clocks at once) has ``days_per_move`` for
+that move, plus what is left of their own reserve (``reserve_days``, for the
+whole match: a move's overrun is paid from it, and it does not come back).
+
+- The clocks run on the wall clock (``now``, which tests replace by a fake one).
+  When each seat's move began and its reserve are saved in the table's settings
+  (``days_clock``) at every accepted action and change, so a restarted server
+  goes on from them (time passes for the players whether the server runs or not).
+- Such a table stays open with nobody connected: no abandon timer
+  (``abandon.py``), no grace and no stand-in that takes a seat by itself
+  (``stand_ins.py``): being away is the normal case.
+- When a person's time runs out (event ``{"type": "days", "seat", "expired":
+  true}``, in a state to everyone) they may still move; the others may expel them
+  (``POST /api/tables/{id}/expel``, ``lobby/expel.py``): a bot takes the seat for
+  good, as if they had left. When every person still seated is out of time (nobody
+  is left to wait for), the match ends as "abandoned", those seats counted as
+  leavers.
+- A vacation (``server/players/vacations.py``) stops a person's clocks: the time of
+  their vacations inside a move is not charged.
+- Call point for notifications: ``YOUR_TURN_HOOKS`` (each called with the table and
+  the seats whose move has just begun); none by default.
+
+The table looks at its clocks on a timer armed for the next deadline, and at least
+every ``Limits.days_check_seconds`` (a fake clock in tests, a vacation taken on
+another process), reading the seated players' vacations each time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from coffeetable.server.tables.audience import TableClients
+from coffeetable.server.tables.submission import DAYS
+from coffeetable.store import vacations
+
+if TYPE_CHECKING:
+    from coffeetable.server.limits import Limits
+    from coffeetable.server.tables.face import TableFace
+    from coffeetable.server.tables.submission import Submission
+    from coffeetable.store import Store
+
+log = logging.getLogger("coffeetable.server")
+
+#: The table settings: days for each move (0: a live table), and each seat's reserve.
+SETTING = "days_per_move"
+RESERVE = "reserve_days"
+#: The settings key that keeps the clocks (when each move began, the reserves left).
+SAVED = "days_clock"
+DAY = 86_400.0
+#: Called with (table, seats) when seats' moves begin at a days table (notifications).
+YOUR_TURN_HOOKS: list[Callable[[TableFace, list[int]], None]] = []
+
+
+def now() -> float:
+    """The wall clock, in seconds since the epoch (tests replace it)."""
+    return time.time()
+
+
+def is_days_table(settings: dict[str, Any]) -> bool:
+    return float(settings.get(SETTING) or 0) > 0
+
+
+def paused(spans: Sequence[tuple[float, float]], start: float, end: float) -> float:
+    """How much of [start, end] falls inside the vacations ``spans``."""
+    return sum(max(0.0, min(end, b) - max(start, a)) for a, b in spans)
+
+
+@dataclass
+class DaysClock:
+    """Per seat: when its move began (None: not its move), its reserve, out of time."""
+
+    per_move: float
+    reserve: list[float]
+    since: list[float | None]
+    expired: list[bool]
+
+    @classmethod
+    def for_table(cls, settings: dict[str, Any], players: int, realtime: bool) -> DaysClock | None:
+        """The clocks a table's settings ask for (None: not a days table)."""
+        if realtime or not is_days_table(settings):
+            return None
+        reserve = float(settings.get(RESERVE) or 0) * DAY
+        clock = cls(
+            float(settings[SETTING]) * DAY, [reserve] * players, [None] * players, [False] * players
+        )
+        saved = settings.get(SAVED)
+        if isinstance(saved, dict) and all(
+            len(saved.get(k) or []) == players for k in ("since", "reserve", "expired")
+        ):
+            clock.since = [None if v is None else float(v) for v in saved["since"]]
+            clock.reserve = [max(0.0, float(v)) for v in saved["reserve"]]
+            clock.expired = [bool(v) for v in saved["expired"]]
+        return clock
+
+    def saved(self) -> dict[str, Any]:
+        return {
+            "since": list(self.since),
+            "reserve": list(self.reserve),
+            "expired": list(self.expired),
+        }
+
+    def used(self, seat: int, spans: Sequence[tuple[float, float]], at: float) -> float:
+        """The time the seat's move has taken (its vacations not counted)."""
+        since = self.since[seat]
+        return 0.0 if since is None else max(0.0, at - since - paused(spans, since, at))
+
+    def left(self, seat: int, spans: Sequence[tuple[float, float]], at: float) -> float | None:
+        """Seconds left for the seat's move, reserve included (None: not its move)."""
+        if self.since[seat] is None:
+            return None
+        return max(0.0, self.per_move + self.reserve[seat] - self.used(seat, spans, at))
+
+    def sync(
+        self,
+        actors: Sequence[int],
+        spans: Callable[[int], Sequence[tuple[float, float]]],
+        at: float,
+    ) -> list[int]:
+        """Start the moves of ``actors``; end the others' (an overrun is paid from the
+        reserve). Returns the seats whose move began."""
+        began = []
+        for seat in range(len(self.since)):
+            if seat in actors and self.since[seat] is None:
+                self.since[seat] = at
+                began.append(seat)
+            elif seat not in actors and self.since[seat] is not None:
+                overrun = self.used(seat, spans(seat), at) - self.per_move
+                self.reserve[seat] = max(0.0, self.reserve[seat] - max(0.0, overrun))
+                self.since[seat] = None
+                self.expired[seat] = False
+        return began
+
+
+class TableDays(TableClients):
+    """The days clocks of a table (a half of ``Table``, which sets the attributes)."""
+
+    id: str
+    settings: dict[str, Any]
+    limits: Limits
+    store: Store
+    left_order: list[int]
+    days: DaysClock | None
+    _queue: asyncio.Queue[Submission]
+    _days_timer: asyncio.TimerHandle | None = None
+    #: The seated accounts' vacations (None: not read yet), by account.
+    _vacations: dict[int, list[tuple[float, float]]] | None = None
+
+    # The other halves' (first in Table's method order: never run).
+    async def save_settings(self) -> None:
+        raise NotImplementedError
+
+    async def abandon(self) -> None:
+        raise NotImplementedError
+
+    if TYPE_CHECKING:
+
+        def _switch_clock(self, over: bool = False) -> None: ...
+
+    def _init_days(self, players: int, realtime: bool) -> None:
+        self.days = DaysClock.for_table(self.settings, players, realtime)
+        self.settings.pop(SAVED, None)
+
+    def spans(self, seat: int) -> list[tuple[float, float]]:
+        """The vacations of seat ``seat``'s account."""
+        user = self.seats[seat].user_id
+        return [] if user is None or not self._vacations else self._vacations.get(user, [])
+
+    def days_json(self) -> dict[str, Any] | None:
+        """Days per move, each seat's time left for its move (null: not its move),
+        reserve and whether it ran out (None: not a days table)."""
+        days = self.days
+        if days is None:
+            return None
+        at = now()
+        left = [days.left(seat, self.spans(seat), at) for seat in range(len(days.since))]
+        return {
+            "per_move": days.per_move,
+            "left": [None if value is None else round(value, 1) for value in left],
+            "reserve": [round(value, 1) for value in days.reserve],
+            "expired": list(days.expired),
+        }
+
+    def _waiting_on(self) -> list[int]:
+        """The people who must move now (a bot's move is no one's wait)."""
+        if self.status != "running":
+            return []
+        return [
+            s
+            for s in self.state.actors()
+            if self.seats[s].is_person and self.seats[s].bot_level is None
+        ]
+
+    def _switch_clocks(self, over: bool = False) -> None:
+        """After every change of who acts: the chess clock, then the days clocks."""
+        self._switch_clock(over)
+        if self.days is None:
+            return
+        began = self.days.sync([] if over else self._waiting_on(), self.spans, now())
+        self.arm_days()
+        if began:
+            table = cast("TableFace", self)  # the only class this is mixed into: Table
+            for hook in YOUR_TURN_HOOKS:
+                try:
+                    hook(table, began)
+                except Exception:  # a notice never stops a table
+                    log.exception("table %s: a your-turn hook failed", self.id)
+
+    def arm_days(self) -> None:
+        """Look again at the next deadline (at least every ``days_check_seconds``)."""
+        self.cancel_days()
+        days = self.days
+        if days is None or self.status != "running":
+            return
+        at = now()
+        due = [
+            days.left(seat, self.spans(seat), at) or 0.0
+            for seat in range(len(days.since))
+            if days.since[seat] is not None and not days.expired[seat]
+        ]
+        delay = min([*due, self.limits.days_check_seconds])
+        if self._vacations is None:
+            delay = 0.0  # read the vacations first
+        loop = asyncio.get_running_loop()
+        self._days_timer = loop.call_later(max(0.0, delay), self._queue.put_nowait, DAYS)
+
+    def cancel_days(self) -> None:
+        if self._days_timer is not None:
+            self._days_timer.cancel()
+            self._days_timer = None
+
+    async def check_days(self) -> None:
+        """The table's chore: read the vacations, mark the seats whose time ran out,
+        end the match if nobody is left to wait for."""
+        self._days_timer = None
+        days = self.days
+        if days is None or self.status != "running":
+            return
+        users = [seat.user_id for seat in self.seats if seat.user_id is not None]
+        oldest = min((v for v in days.since if v is not None), default=now())
+        try:
+            self._vacations = await self.store.read(
+                lambda conn: vacations.of_players(conn, users, oldest)
+            )
+        except Exception:
+            log.exception("table %s: could not read vacations", self.id)
+            self._vacations = self._vacations or {}
+        at = now()
+        ran_out = [
+            seat
+            for seat in self._waiting_on()
+            if not days.expired[seat] and (days.left(seat, self.spans(seat), at) or 0.0) <= 0
+        ]
+        for seat in ran_out:
+            days.expired[seat] = True
+        if ran_out:
+            await self.save_settings()
+            self.broadcast_table()
+            self.broadcast_state(
+                [{"type": "days", "seat": seat, "expired": True} for seat in ran_out]
+            )
+            if await self.end_if_nobody_waits():
+                return
+        self.arm_days()
+
+    async def end_if_nobody_waits(self) -> bool:
+        """Every person still seated is out of time: the match ends, abandoned, those
+        seats counted as leavers. True if it did."""
+        days = self.days
+        seated = [seat.index for seat in self.seats if seat.is_person and not seat.left]
+        if days is None or self.status != "running" or not seated:
+            return False
+        if not all(days.expired[index] for index in seated):
+            return False
+        self.left_order.extend(index for index in seated if index not in self.left_order)
+        await self.abandon()
+        return True

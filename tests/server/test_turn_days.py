@@ -1,0 +1,119 @@
+"""Tables that wait for you: days per move, played over "days" on a fake clock."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from coffeetable.server.tables import turn_days
+
+from .conftest import TEST_LIMITS, TIMEOUT, Client, ServerThread
+
+HOUR = 3600.0
+DAY = 24 * HOUR
+#: The server looks at its days clocks this often (the fake clock jumps in between).
+LIMITS = dataclasses.replace(TEST_LIMITS, days_check_seconds=0.05, abandon_after_seconds=0.2)
+
+
+class FakeClock:
+    """The wall clock of the days tables, moved by the test."""
+
+    def __init__(self) -> None:
+        self.at = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.at
+
+    def advance(self, seconds: float) -> None:
+        self.at += seconds
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
+    fake = FakeClock()
+    monkeypatch.setattr(turn_days, "now", fake)
+    yield fake
+
+
+def wait_for(server: ServerThread, table_id: str, test: Callable[[Any], bool]) -> Any:
+    """The table's summary once it passes ``test``."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        summary = server.summary(table_id)
+        if test(summary):
+            return summary
+        assert time.monotonic() < deadline, summary
+        time.sleep(0.05)
+
+
+def days_table(server: ServerThread, **options: Any) -> tuple[str, str, str]:
+    """A two-player table with one day per move, Ada first; its id and both tokens."""
+    settings = {"days_per_move": 1, "first_player": 0, **options}
+    created = server.create(game="doppio", players=2, options=settings, name="Ada")
+    table_id = created["table_id"]
+    bea = server.join(table_id)
+    return table_id, created["token"], bea["token"]
+
+
+def move(server: ServerThread, table_id: str, token: str, clients: list[Client]) -> None:
+    """Connect with ``token``, make the first legal move, go away again."""
+    player = server.client(table_id, token)
+    clients.append(player)
+    state = player.playable()
+    player.act(state["legal"][0])
+    player.state_until(lambda m: m["seq"] > state["seq"])
+    player.close()
+
+
+def test_days_per_move_is_a_turn_based_setting(start_server: Callable[..., ServerThread]) -> None:
+    server = start_server(limits=LIMITS)
+    listed = {game["name"]: game for game in server.http.get("/api/games").json()}
+    names = {name: [s["name"] for s in game["settings"]] for name, game in listed.items()}
+    for name, game in listed.items():
+        assert ("days_per_move" in names[name]) is (not game["realtime"]), name
+
+    def refused(options: dict[str, Any], game: str = "doppio") -> str:
+        body = {"game": game, "players": 2, "options": options}
+        response = server.http.post("/api/tables", json=body)
+        assert response.status_code in (400, 422), response.text
+        return str(response.json()["detail"])
+
+    assert "one of 0, 0.5, 1, 2, 3, 7" in refused({"days_per_move": 4})
+    assert "not both" in refused({"days_per_move": 1, "clock_minutes": 5})
+    assert "reserve_days needs days_per_move" in refused({"reserve_days": 1})
+    realtime = next(name for name, game in listed.items() if game["realtime"])
+    assert "days_per_move" in refused({"days_per_move": 1}, realtime)
+    assert server.http.get("/api/tables").json() == []  # nothing was made
+
+
+def test_a_match_over_days_waits_with_nobody_connected_and_survives_a_restart(
+    start_server: Callable[..., ServerThread], clients: list[Client], clock: FakeClock, tmp_path
+) -> None:
+    database = tmp_path / "days.sqlite3"
+    server = start_server(database=database, limits=LIMITS)
+    table_id, ada, bea = days_table(server, reserve_days=0.5)
+    summary = server.summary(table_id)
+    assert summary["settings"]["days_per_move"] == 1
+    assert summary["days"]["left"] == [DAY + DAY / 2, None]  # Ada's move, and her reserve
+    move(server, table_id, ada, clients)
+    clock.advance(20 * HOUR)
+    time.sleep(0.5)  # longer than a live table's abandon timer, with nobody connected
+    summary = wait_for(server, table_id, lambda s: s["days"]["left"][1] == 4 * HOUR + DAY / 2)
+    assert summary["status"] == "running" and summary["days"]["expired"] == [False, False]
+    clock.advance(6 * HOUR)  # Bea took 26 hours: two of them from her reserve
+    move(server, table_id, bea, clients)
+    summary = server.summary(table_id)
+    assert summary["days"]["reserve"] == [DAY / 2, DAY / 2 - 2 * HOUR]
+    assert summary["days"]["left"] == [DAY + DAY / 2, None]
+    clock.advance(3 * HOUR)
+    server.stop()  # the server is down for a while: the players' time still passes
+    clock.advance(HOUR)
+    again = start_server(database=database, limits=LIMITS)
+    summary = again.summary(table_id)
+    assert summary["status"] == "running"
+    assert summary["days"]["left"] == [DAY + DAY / 2 - 4 * HOUR, None]
+    assert summary["days"]["reserve"] == [DAY / 2, DAY / 2 - 2 * HOUR]
