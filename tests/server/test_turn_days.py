@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from coffeetable.server.tables import turn_days
+from coffeetable.store import Database, matches
 
 from .conftest import TEST_LIMITS, TIMEOUT, Client, ServerThread
 
@@ -117,3 +118,61 @@ def test_a_match_over_days_waits_with_nobody_connected_and_survives_a_restart(
     assert summary["status"] == "running"
     assert summary["days"]["left"] == [DAY + DAY / 2 - 4 * HOUR, None]
     assert summary["days"]["reserve"] == [DAY / 2, DAY / 2 - 2 * HOUR]
+
+
+def expel(server: ServerThread, table_id: str, seat: int, token: str) -> Any:
+    return server.http.post(f"/api/tables/{table_id}/expel", json={"seat": seat, "token": token})
+
+
+def test_a_player_out_of_time_may_still_move_until_the_others_expel_them(
+    start_server: Callable[..., ServerThread], clients: list[Client], clock: FakeClock
+) -> None:
+    server = start_server(limits=LIMITS)
+    table_id, ada, bea = days_table(server)
+    watcher = server.client(table_id)  # a spectator hears the table's news
+    clients.append(watcher)
+    move(server, table_id, ada, clients)
+    early = expel(server, table_id, 1, ada)
+    assert early.status_code == 409 and "not run out" in early.json()["detail"]
+    clock.advance(DAY + HOUR)
+    event = watcher.event_until(lambda e: e["type"] == "days")
+    assert event == {"type": "days", "seat": 1, "expired": True}
+    summary = server.summary(table_id)
+    assert summary["status"] == "running" and summary["days"]["expired"] == [False, True]
+    own = expel(server, table_id, 1, bea)
+    assert own.status_code == 400 and "yourself" in own.json()["detail"]
+    stranger = expel(server, table_id, 1, "not-a-token")
+    assert stranger.status_code == 403
+    move(server, table_id, bea, clients)  # Ada waited: Bea moves late, and is on time again
+    summary = server.summary(table_id)
+    assert summary["days"]["expired"] == [False, False] and summary["days"]["reserve"] == [0, 0]
+    move(server, table_id, ada, clients)
+    clock.advance(2 * DAY)
+    wait_for(server, table_id, lambda s: s["days"]["expired"][1])
+    expelled = expel(server, table_id, 1, ada)
+    assert expelled.status_code == 200, expelled.text
+    assert expelled.json() == {"seat": 1, "expelled": True}
+    watcher.event_until(lambda e: e.get("expelled") is True)
+    # A bot plays Bea's seat from now on; her token is dead; she counts as a leaver.
+    summary = wait_for(server, table_id, lambda s: s["days"]["left"][0] is not None)
+    assert summary["seats"][1]["left"] is True and summary["seats"][1]["bot"] == "greedy"
+    assert summary["days"]["expired"] == [False, False]
+    dead = server.http.post(f"/api/tables/{table_id}/leave", json={"token": bea})
+    assert dead.status_code == 403
+    # Ada, the last person, runs out of time too: nobody is left to wait for.
+    clock.advance(DAY + 1)
+    wait_for(server, table_id, lambda s: s["status"] == "abandoned")
+    database = Database(server.database_url)
+    with database.engine.connect() as conn:
+        match = matches.match_for_table(conn, table_id)
+    database.close()
+    assert match is not None and match.status == "abandoned"
+    assert [seat.left for seat in match.participants] == [True, True]  # both counted
+
+
+def test_a_live_table_expels_nobody(start_server: Callable[..., ServerThread]) -> None:
+    server = start_server(limits=LIMITS)
+    created = server.create(game="doppio", players=2)
+    server.join(created["table_id"])
+    refused = expel(server, created["table_id"], 1, created["token"])
+    assert refused.status_code == 409 and "live table" in refused.json()["detail"]

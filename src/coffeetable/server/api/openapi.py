@@ -111,6 +111,10 @@ EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
         {"token": _SEAT["token"], "level": "greedy"},
         {"seat": 1, "bot": "greedy"},
     ),
+    ("post", "/api/tables/{table_id}/expel"): (
+        {"seat": 1, "token": _SEAT["token"]},
+        {"seat": 1, "expelled": True},
+    ),
     ("get", "/api/tables/{table_id}/log"): (None, _LOG),
     ("get", "/api/tables/{table_id}/replay"): (None, REPLAY_EXAMPLE),
     ("post", "/api/tables/{table_id}/rematch"): (

@@ -201,6 +201,10 @@ class TableDays(TableClients):
     def _switch_clocks(self, over: bool = False) -> None:
         """After every change of who acts: the chess clock, then the days clocks."""
         self._switch_clock(over)
+        self.refresh_days(over)
+
+    def refresh_days(self, over: bool = False) -> None:
+        """Start the clocks of the people who must move now, stop the others'."""
         if self.days is None:
             return
         began = self.days.sync([] if over else self._waiting_on(), self.spans, now())
