@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from coffeetable.server.tables import turn_days
+from coffeetable.server.players import vacations
 from coffeetable.store import Database, matches
 
-from .conftest import TEST_LIMITS, TIMEOUT, Client, ServerThread
+from .conftest import TEST_LIMITS, TIMEOUT, Browser, Client, ServerThread
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -36,7 +36,7 @@ class FakeClock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
     fake = FakeClock()
-    monkeypatch.setattr(turn_days, "now", fake)
+    monkeypatch.setattr(vacations, "now", fake)  # the days tables' clock too
     yield fake
 
 
@@ -176,3 +176,47 @@ def test_a_live_table_expels_nobody(start_server: Callable[..., ServerThread]) -
     server.join(created["table_id"])
     refused = expel(server, created["table_id"], 1, created["token"])
     assert refused.status_code == 409 and "live table" in refused.json()["detail"]
+
+
+def test_a_vacation_stops_the_clocks_within_the_days_allowed_a_year(
+    start_server: Callable[..., ServerThread],
+    browsers: Callable[[str], Browser],
+    clients: list[Client],
+    clock: FakeClock,
+) -> None:
+    server = start_server(limits=LIMITS)
+    ada, bea = browsers(server.url), browsers(server.url)
+    ada.sign_up("ada")
+    bea.sign_up("bea")
+    options = {"days_per_move": 1, "first_player": 0}
+    made = ada.http.post("/api/tables", json={"game": "doppio", "players": 2, "options": options})
+    table_id = made.json()["table_id"]
+    assert bea.http.post(f"/api/tables/{table_id}/join", json={}).status_code == 200
+    move(server, table_id, made.json()["token"], clients)
+    assert bea.http.get("/api/me/vacation").json() == {
+        "on_vacation": False,
+        "until": None,
+        "used_days": 0,
+        "allowed_days": 30,
+        "left_days": 30,
+    }
+    taken = bea.http.put("/api/me/vacation", json={"days": 3})
+    assert taken.status_code == 200, taken.text
+    assert taken.json()["on_vacation"] is True and taken.json()["left_days"] == 27
+    clock.advance(2 * DAY)  # on vacation: Bea's clock does not run
+    time.sleep(0.3)
+    summary = server.summary(table_id)
+    assert summary["days"]["left"][1] == DAY and summary["days"]["expired"] == [False, False]
+    back = bea.http.put("/api/me/vacation", json={"days": 0})  # back early: 2 days used
+    assert back.json()["on_vacation"] is False and back.json()["used_days"] == 2
+    clock.advance(23 * HOUR)
+    summary = wait_for(server, table_id, lambda s: s["days"]["left"][1] == HOUR)
+    assert summary["days"]["expired"] == [False, False]
+    too_long = bea.http.put("/api/me/vacation", json={"days": 29})
+    assert too_long.status_code == 400
+    assert too_long.json()["detail"] == "at most 30 vacation days in a year: 28.0 left"
+    assert bea.http.get("/api/me/vacation").json()["used_days"] == 2  # nothing changed
+    clock.advance(2 * HOUR)
+    wait_for(server, table_id, lambda s: s["days"]["expired"] == [False, True])
+    guest = server.http.put("/api/me/vacation", json={"days": 1})
+    assert guest.status_code == 401

@@ -91,6 +91,14 @@ _REVIEW = {
 }
 _LOG = {"game": "fika", "players": 2, "seed": 42, "options": {}, "actions": [[1, {"type": "x"}]]}
 
+_VACATION = {
+    "on_vacation": True,
+    "until": 1796733841.9,
+    "used_days": 7.0,
+    "allowed_days": 30.0,
+    "left_days": 23.0,
+}
+
 #: (method, path) -> (example request body or None, example answer).
 EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
     ("get", "/api/games"): (None, [{"name": "fika", "title": "Fika", "realtime": False}]),
@@ -115,6 +123,8 @@ EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
         {"seat": 1, "token": _SEAT["token"]},
         {"seat": 1, "expelled": True},
     ),
+    ("get", "/api/me/vacation"): (None, _VACATION),
+    ("put", "/api/me/vacation"): ({"days": 7}, _VACATION),
     ("get", "/api/tables/{table_id}/log"): (None, _LOG),
     ("get", "/api/tables/{table_id}/replay"): (None, REPLAY_EXAMPLE),
     ("post", "/api/tables/{table_id}/rematch"): (

@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
+from coffeetable.server.players import vacations as days_off
 from coffeetable.server.tables.audience import TableClients
 from coffeetable.server.tables.submission import DAYS
 from coffeetable.store import vacations
@@ -60,8 +60,8 @@ YOUR_TURN_HOOKS: list[Callable[[TableFace, list[int]], None]] = []
 
 
 def now() -> float:
-    """The wall clock, in seconds since the epoch (tests replace it)."""
-    return time.time()
+    """The wall clock, in seconds since the epoch: the vacations' (tests replace it)."""
+    return days_off.now()
 
 
 def is_days_table(settings: dict[str, Any]) -> bool:
@@ -234,6 +234,12 @@ class TableDays(TableClients):
             delay = 0.0  # read the vacations first
         loop = asyncio.get_running_loop()
         self._days_timer = loop.call_later(max(0.0, delay), self._queue.put_nowait, DAYS)
+
+    def vacations_changed(self) -> None:
+        """A seated player's vacations changed: read them again, look at the clocks."""
+        if self.days is not None and self.status == "running":
+            self.cancel_days()
+            self._queue.put_nowait(DAYS)
 
     def cancel_days(self) -> None:
         if self._days_timer is not None:
