@@ -220,3 +220,33 @@ def test_a_vacation_stops_the_clocks_within_the_days_allowed_a_year(
     wait_for(server, table_id, lambda s: s["days"]["expired"] == [False, True])
     guest = server.http.put("/api/me/vacation", json={"days": 1})
     assert guest.status_code == 401
+
+
+def test_my_games_lists_the_tables_waiting_for_me_first(
+    start_server: Callable[..., ServerThread],
+    browsers: Callable[[str], Browser],
+    clients: list[Client],
+    clock: FakeClock,
+) -> None:
+    server = start_server(limits=LIMITS)
+    ada, bea = browsers(server.url), browsers(server.url)
+    ada.sign_up("ada")
+    bea.sign_up("bea")
+    made = []
+    for first in (1, 0):  # Bea's move at the older table, Ada's at the newer one
+        options = {"days_per_move": 2, "first_player": first}
+        body = {"game": "doppio", "players": 2, "options": options}
+        made.append(ada.http.post("/api/tables", json=body).json()["table_id"])
+        assert bea.http.post(f"/api/tables/{made[-1]}/join", json={}).status_code == 200
+    waiting = ada.http.post("/api/tables", json={"game": "doppio", "players": 2}).json()
+    clock.advance(5 * HOUR)
+    mine = ada.http.get("/api/me/games").json()
+    assert mine["my_turn"] == 1 and mine["total"] == 3
+    first, *others = mine["tables"]
+    assert first["table_id"] == made[1] and first["my_turn"] is True
+    assert first["time_left"] == 2 * DAY - 5 * HOUR and first["opponents"] == ["bea"]
+    assert [t["table_id"] for t in others] == [waiting["table_id"], made[0]]  # newest first
+    assert others[0]["status"] == "open" and others[0]["time_left"] is None
+    theirs = bea.http.get("/api/me/games").json()
+    assert theirs["my_turn"] == 1 and theirs["tables"][0]["table_id"] == made[0]
+    assert server.http.get("/api/me/games").status_code == 401

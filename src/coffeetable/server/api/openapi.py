@@ -99,6 +99,26 @@ _VACATION = {
     "left_days": 23.0,
 }
 
+_MY_GAMES = {
+    "my_turn": 1,
+    "total": 1,
+    "tables": [
+        {
+            "table_id": "YHVKbgxc",
+            "game": "fika",
+            "title": "Fika",
+            "name": "alice's table",
+            "status": "running",
+            "seat": 0,
+            "my_turn": True,
+            "time_left": 51234.5,
+            "days_per_move": 1.0,
+            "expired": [],
+            "opponents": ["bea"],
+        }
+    ],
+}
+
 #: (method, path) -> (example request body or None, example answer).
 EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
     ("get", "/api/games"): (None, [{"name": "fika", "title": "Fika", "realtime": False}]),
@@ -123,6 +143,7 @@ EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
         {"seat": 1, "token": _SEAT["token"]},
         {"seat": 1, "expelled": True},
     ),
+    ("get", "/api/me/games"): (None, _MY_GAMES),
     ("get", "/api/me/vacation"): (None, _VACATION),
     ("put", "/api/me/vacation"): ({"days": 7}, _VACATION),
     ("get", "/api/tables/{table_id}/log"): (None, _LOG),

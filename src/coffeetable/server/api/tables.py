@@ -10,7 +10,7 @@ from fastapi import Path as FastPath
 from pydantic import BaseModel, Field
 
 from coffeetable import bots, games
-from coffeetable.server.api import days, operations, play_now, protocol
+from coffeetable.server.api import days, my_games, operations, play_now, protocol
 from coffeetable.server.api.replays import MAX_FRAMES
 from coffeetable.server.api.schemas import Replay, TableSummary
 from coffeetable.server.api.table_requests import (
@@ -166,6 +166,7 @@ def make_router() -> APIRouter:
     api.include_router(router)
     api.include_router(play_now.router)
     api.include_router(days.router)
+    api.include_router(my_games.router)
     return api
 
 
