@@ -16,6 +16,7 @@ import { botName, offeredLevels, tableName, usualLevel } from './names.js';
 const REFRESH_MS = 4000;
 const BOT_SPEEDS = [1, 2, 5, 10];
 const CLOCK_MINUTES = [0, 5, 10, 20, 30];
+const DAYS_PER_MOVE = [0, 0.5, 1, 2, 3, 7]; // a table that waits for its players
 const RECENT_MATCHES = 10;
 
 export function mount(root) {
@@ -254,6 +255,7 @@ function createForm(game, players) {
   const options = (game.options || []).map((option) => optionField(game, option));
   const clocks = CLOCK_MINUTES.map((n) =>
     html`<option value="${n}">${n ? t('lobby.clockValue', { n }) : t('lobby.clockNone')}</option>`);
+  const days = DAYS_PER_MOVE.map((n) => html`<option value="${n}">${n ? t(n < 1 ? 'lobby.daysHours' : 'lobby.daysValue', { n, h: n * 24 }) : t('lobby.daysNone')}</option>`);
   const speeds = BOT_SPEEDS.map((s) => html`<option value="${s}">${t('lobby.botSpeedValue', { n: s })}</option>`);
   const setting = (name) => (game.settings || []).some((s) => s.name === name);
   const me = account();
@@ -272,6 +274,7 @@ function createForm(game, players) {
       <label>${t('lobby.playerCount')} <select name="players" data-testid="create-players">${counts}</select></label>
       ${setting('bot_speed') ? html`<label>${t('lobby.botSpeed')} <select name="bot-speed" data-testid="bot-speed">${speeds}</select></label>` : ''}
       ${setting('clock_minutes') ? html`<label>${t('lobby.clock')} <select name="clock-minutes" data-testid="clock-minutes">${clocks}</select></label>` : ''}
+      ${setting('days_per_move') ? html`<label>${t('lobby.days')} <select name="days-per-move" data-testid="days-per-move">${days}</select></label>` : ''}
     </div>
     <fieldset class="options"><legend>${t('lobby.options')}</legend>${options}${rated}</fieldset>
     <fieldset class="seats"><legend>${t('lobby.seats')}</legend><ol>${seats}</ol></fieldset>
@@ -307,6 +310,11 @@ function buildCreateBody(form, game) {
   if (speed) options.bot_speed = Number(speed.value);
   const clock = els.namedItem('clock-minutes');
   if (clock) options.clock_minutes = Number(clock.value);
+  const perMove = els.namedItem('days-per-move');
+  if (perMove && Number(perMove.value)) {
+    options.days_per_move = Number(perMove.value);
+    options.clock_minutes = 0; // days per move replace the live clock
+  }
 
   const bots = {};
   for (let seat = 1; seat < players; seat += 1) {

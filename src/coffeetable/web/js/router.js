@@ -1,5 +1,5 @@
 // Hash routes: #/ (lobby), #/table/<id>, #/replay/<id>, #/rules/<game>, #/signin, #/signup,
-// #/sessions, #/bots, #/players/<name>, #/leaderboards[/<game>[/<group>]].
+// #/sessions, #/bots, #/games, #/players/<name>, #/leaderboards[/<game>[/<group>]].
 
 const part = (text) => decodeURIComponent(text);
 
@@ -13,6 +13,7 @@ const ROUTES = [
   [/^#\/signup\/?$/, () => ({ view: 'signup' })],
   [/^#\/sessions\/?$/, () => ({ view: 'sessions' })],
   [/^#\/bots\/?$/, () => ({ view: 'bots' })],
+  [/^#\/games\/?$/, () => ({ view: 'games' })],
   [/^#\/players\/([^/?]+)$/, (m) => ({ view: 'profile', name: part(m[1]) })],
   [/^#\/leaderboards\/?$/, () => ({ view: 'leaderboard', game: null, group: null })],
   [/^#\/leaderboards\/([\w-]+)(?:\/([^/?]+))?$/, (m) => ({
