@@ -8,7 +8,15 @@ matches, ratings) and ``profiles`` (reads for profiles and leaderboards) and ``v
 ``schema`` runs the Alembic migrations (``migrations/``).
 """
 
-from coffeetable.store import chat, devices, matches, players, profiles, vacations
+from coffeetable.store import (
+    chat,
+    devices,
+    matches,
+    players,
+    profiles,
+    reliability,
+    vacations,
+)
 from coffeetable.store.db import (
     DATABASE_ENV,
     Database,
@@ -32,5 +40,6 @@ __all__ = [
     "metadata",
     "players",
     "profiles",
+    "reliability",
     "vacations",
 ]

@@ -72,6 +72,7 @@ _PROFILE = {
     "name": "alice",
     "bot": False,
     "joined": 1796129041.9,
+    "reliability": {"finished": 49, "started": 50, "percent": 98},
     "ratings": [],
     "games": [],
     "solo": [],

@@ -90,6 +90,11 @@ class SeatSummary(_Strict):
     account: bool = Field(description="a signed-in player (or a bot account) sat here")
     program: bool = Field(description="a bot account (a program) holds the seat")
     owner: str | None = Field(description="the program's owner")
+    reliability: int | None = Field(
+        None,
+        description="in the table list: the seated account's share (percent) of its last 50"
+        " started matches finished without leaving or being expelled (null: none yet)",
+    )
 
 
 class Clock(_Strict):

@@ -18,6 +18,8 @@ TABLE_SETTINGS: dict[str, tuple[float, float, float]] = {
     "days_per_move": (0.0, 0.0, 7.0),
     "reserve_days": (0.0, 0.0, 14.0),
     "grace_seconds": (60.0, 0.0, 3600.0),
+    # Who may join: players who finish at least this share of their games, a percent.
+    "min_reliability": (0.0, 0.0, 100.0),
     # Real-time games: a program's action waits this long after the state it answers;
     # below the default only at a table of programs alone (``tables/reaction.py``).
     "min_reaction": (0.3, 0.0, 2.0),
@@ -34,6 +36,8 @@ _SETTING_HELP = {
     " a player out of time may be expelled by the others (instead of clock_minutes)",
     "reserve_days": "with days_per_move: each player's reserve for the match, in days, that"
     " pays for moves that take longer",
+    "min_reliability": "only players who finished at least this percent of their last 50"
+    " started matches (without leaving or being expelled) may join; 0: anyone",
     "grace_seconds": "seconds a disconnected player keeps their seat to themselves; then a"
     " stand-in bot plays for them until they come back",
     "min_reaction": "real-time games: a program's (bot account's) action counts no sooner than"
