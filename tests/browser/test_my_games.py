@@ -47,6 +47,8 @@ def test_my_games_lists_my_move_first_with_counts_in_the_header(
     )
     for table_id in (theirs, mine):
         assert bea.post(f"/api/tables/{table_id}/join", json={}).status_code == 200
+    page.goto(f"{own_server.url}/#/")  # the lobby's list says what each table is
+    page.wait_for_selector(f"{tid(f'table-asks-{mine}')}:has-text('2 d per move')")
     page.goto(f"{own_server.url}/#/games")
     page.wait_for_selector(tid("my-game"))
     rows = page.locator(tid("my-game"))

@@ -357,4 +357,10 @@ export default {
   'games.vacationDays': "Freie Tage ab jetzt (0: sofort zurück)",
   'games.vacationSet': "Speichern",
   'games.vacationSaved': "Urlaub gespeichert.",
+  'lobby.minReliability': "Spieler, die beenden",
+  'lobby.minReliabilityNone': "alle",
+  'lobby.minReliabilityValue': "{p} % ihrer Partien oder mehr",
+  'lobby.reliableSeat': "{name} {p} %",
+  'lobby.asksReliability': "für Spieler, die {p} % beenden",
+  'profile.reliability': "Beendet {percent} % der Partien ({finished} der letzten {started}).",
 };

@@ -357,4 +357,10 @@ export default {
   'games.vacationDays': "Days off from now (0: back now)",
   'games.vacationSet': "Save",
   'games.vacationSaved': "Vacation saved.",
+  'lobby.minReliability': "Players who finish",
+  'lobby.minReliabilityNone': "anyone",
+  'lobby.minReliabilityValue': "{p}% of their games or more",
+  'lobby.reliableSeat': "{name} {p}%",
+  'lobby.asksReliability': "for players who finish {p}%",
+  'profile.reliability': "Finishes {percent}% of games ({finished} of the last {started}).",
 };

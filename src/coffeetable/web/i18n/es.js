@@ -357,4 +357,10 @@ export default {
   'games.vacationDays': "Días libres desde ahora (0: volver ya)",
   'games.vacationSet': "Guardar",
   'games.vacationSaved': "Vacaciones guardadas.",
+  'lobby.minReliability': "Jugadores que terminan",
+  'lobby.minReliabilityNone': "cualquiera",
+  'lobby.minReliabilityValue': "el {p} % de sus partidas o más",
+  'lobby.reliableSeat': "{name} {p} %",
+  'lobby.asksReliability': "para quien termina el {p} %",
+  'profile.reliability': "Termina el {percent} % de sus partidas ({finished} de las últimas {started}).",
 };

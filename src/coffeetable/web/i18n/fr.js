@@ -357,4 +357,10 @@ export default {
   'games.vacationDays': "Jours de repos à partir de maintenant (0 : retour tout de suite)",
   'games.vacationSet': "Enregistrer",
   'games.vacationSaved': "Vacances enregistrées.",
+  'lobby.minReliability': "Joueurs qui terminent",
+  'lobby.minReliabilityNone': "tout le monde",
+  'lobby.minReliabilityValue': "{p} % de leurs parties ou plus",
+  'lobby.reliableSeat': "{name} {p} %",
+  'lobby.asksReliability': "pour qui termine {p} %",
+  'profile.reliability': "Termine {percent} % de ses parties ({finished} sur les {started} dernières).",
 };
