@@ -17,7 +17,9 @@ from .conftest import TEST_LIMITS, TIMEOUT, Browser, Client, ServerThread
 HOUR = 3600.0
 DAY = 24 * HOUR
 #: The server looks at its days clocks this often (the fake clock jumps in between).
-LIMITS = dataclasses.replace(TEST_LIMITS, days_check_seconds=0.05, abandon_after_seconds=0.2)
+LIMITS = dataclasses.replace(TEST_LIMITS, days_check_seconds=0.05)
+#: And a live table nobody is connected to is abandoned at once.
+QUICK_ABANDON = dataclasses.replace(LIMITS, abandon_after_seconds=0.2)
 
 
 class FakeClock:
@@ -95,7 +97,7 @@ def test_a_match_over_days_waits_with_nobody_connected_and_survives_a_restart(
     start_server: Callable[..., ServerThread], clients: list[Client], clock: FakeClock, tmp_path
 ) -> None:
     database = tmp_path / "days.sqlite3"
-    server = start_server(database=database, limits=LIMITS)
+    server = start_server(database=database, limits=QUICK_ABANDON)
     table_id, ada, bea = days_table(server, reserve_days=0.5)
     summary = server.summary(table_id)
     assert summary["settings"]["days_per_move"] == 1
@@ -113,7 +115,7 @@ def test_a_match_over_days_waits_with_nobody_connected_and_survives_a_restart(
     clock.advance(3 * HOUR)
     server.stop()  # the server is down for a while: the players' time still passes
     clock.advance(HOUR)
-    again = start_server(database=database, limits=LIMITS)
+    again = start_server(database=database, limits=QUICK_ABANDON)
     summary = again.summary(table_id)
     assert summary["status"] == "running"
     assert summary["days"]["left"] == [DAY + DAY / 2 - 4 * HOUR, None]
@@ -171,7 +173,7 @@ def test_a_player_out_of_time_may_still_move_until_the_others_expel_them(
 
 
 def test_a_live_table_expels_nobody(start_server: Callable[..., ServerThread]) -> None:
-    server = start_server(limits=LIMITS)
+    server = start_server()  # a live table's abandon timer as usual
     created = server.create(game="doppio", players=2)
     server.join(created["table_id"])
     refused = expel(server, created["table_id"], 1, created["token"])
@@ -250,3 +252,16 @@ def test_my_games_lists_the_tables_waiting_for_me_first(
     theirs = bea.http.get("/api/me/games").json()
     assert theirs["my_turn"] == 1 and theirs["tables"][0]["table_id"] == made[0]
     assert server.http.get("/api/me/games").status_code == 401
+
+
+def test_when_the_others_leave_a_player_out_of_time_the_match_ends(
+    start_server: Callable[..., ServerThread], clients: list[Client], clock: FakeClock
+) -> None:
+    server = start_server(limits=LIMITS)
+    table_id, ada, _ = days_table(server)
+    move(server, table_id, ada, clients)
+    clock.advance(2 * DAY)
+    wait_for(server, table_id, lambda s: s["days"]["expired"] == [False, True])
+    left = server.http.post(f"/api/tables/{table_id}/leave", json={"token": ada})
+    assert left.status_code == 200
+    wait_for(server, table_id, lambda s: s["status"] == "abandoned")  # nobody to wait for

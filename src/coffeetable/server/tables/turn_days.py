@@ -276,8 +276,8 @@ class TableDays(TableClients):
             self.broadcast_state(
                 [{"type": "days", "seat": seat, "expired": True} for seat in ran_out]
             )
-            if await self.end_if_nobody_waits():
-                return
+        if await self.end_if_nobody_waits():  # also: the others left since one ran out
+            return
         self.arm_days()
 
     async def end_if_nobody_waits(self) -> bool:
