@@ -72,3 +72,23 @@ def test_my_games_lists_my_move_first_with_counts_in_the_header(
     page.click(f"[data-table='{mine}'] {tid('my-game-link')}")
     page.wait_for_url(f"**/#/table/{mine}")
     bea.close()
+
+
+def test_a_days_table_shows_the_time_left_and_expels_from_the_table_page(
+    new_page, own_server: Server
+) -> None:  # type: ignore[no-untyped-def]
+    page = new_page()
+    sign_up(page, own_server, "ada")
+    bea = httpx.Client(base_url=own_server.url, timeout=10)
+    answer = bea.post(
+        "/api/auth/register", json={"username": "bea", "password": "correct horse battery"}
+    )
+    assert answer.status_code == 200, answer.text
+    options = {"days_per_move": 1, "first_player": 1}
+    table_id = create(page, {"game": "doppio", "players": 2, "options": options})
+    assert bea.post(f"/api/tables/{table_id}/join", json={}).status_code == 200
+    page.goto(f"{own_server.url}/#/table/{table_id}")
+    page.wait_for_selector(f"{tid('days-1')}:has-text('bea: 23 h 59 min')")
+    assert page.is_hidden(tid("expel-1"))  # Bea is not out of time
+    assert page.locator(tid("replace-bot-1")).count() == 0  # a days table waits for her
+    bea.close()

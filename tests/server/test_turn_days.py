@@ -265,3 +265,16 @@ def test_when_the_others_leave_a_player_out_of_time_the_match_ends(
     left = server.http.post(f"/api/tables/{table_id}/leave", json={"token": ada})
     assert left.status_code == 200
     wait_for(server, table_id, lambda s: s["status"] == "abandoned")  # nobody to wait for
+
+
+def test_no_stand_in_takes_an_absent_players_seat_at_a_days_table(
+    start_server: Callable[..., ServerThread], clock: FakeClock
+) -> None:
+    server = start_server(limits=LIMITS)
+    table_id, ada, _ = days_table(server, grace_seconds=0)
+    time.sleep(0.2)  # Bea is away, past a grace of 0 s, and it is not even her move
+    refused = server.http.post(
+        f"/api/tables/{table_id}/seats/1/bot", json={"token": ada, "level": "greedy"}
+    )
+    assert refused.status_code == 409 and "expel them" in refused.json()["detail"]
+    assert server.summary(table_id)["seats"][1]["stand_in"] is None

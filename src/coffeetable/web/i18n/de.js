@@ -363,4 +363,7 @@ export default {
   'lobby.reliableSeat': "{name} {p} %",
   'lobby.asksReliability': "für Spieler, die {p} % beenden",
   'profile.reliability': "Beendet {percent} % der Partien ({finished} der letzten {started}).",
+  'table.expel': "Ausschließen",
+  'table.daysOut': "{name}: Zeit abgelaufen",
+  'table.daysLeft': "{name}: {time}",
 };

@@ -363,4 +363,7 @@ export default {
   'lobby.reliableSeat': "{name} {p}%",
   'lobby.asksReliability': "for players who finish {p}%",
   'profile.reliability': "Finishes {percent}% of games ({finished} of the last {started}).",
+  'table.expel': "Expel",
+  'table.daysOut': "{name}: out of time",
+  'table.daysLeft': "{name}: {time}",
 };

@@ -363,4 +363,7 @@ export default {
   'lobby.reliableSeat': "{name} {p} %",
   'lobby.asksReliability': "para quien termina el {p} %",
   'profile.reliability': "Termina el {percent} % de sus partidas ({finished} de las últimas {started}).",
+  'table.expel': "Expulsar",
+  'table.daysOut': "{name}: sin tiempo",
+  'table.daysLeft': "{name}: {time}",
 };

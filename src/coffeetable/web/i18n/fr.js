@@ -363,4 +363,7 @@ export default {
   'lobby.reliableSeat': "{name} {p} %",
   'lobby.asksReliability': "pour qui termine {p} %",
   'profile.reliability': "Termine {percent} % de ses parties ({finished} sur les {started} dernières).",
+  'table.expel': "Exclure",
+  'table.daysOut': "{name} : temps écoulé",
+  'table.daysLeft': "{name} : {time}",
 };
