@@ -184,6 +184,7 @@ def test_the_migrations_ship_inside_the_package() -> None:
         "0009_doppio_repetition_rule.py",
         "0010_learned.py",
         "0011_social.py",
+        "0012_vacations.py",
         "0013_tournaments.py",
     ]
     assert (schema.MIGRATIONS / "env.py").is_file()

@@ -25,7 +25,7 @@ def test_games_lists_espresso_with_options_bots_and_settings(server: ServerThrea
     assert options == {"zero": False, "chaos": False, "target": 100, "idle_seconds": 60}
     assert "random" in espresso["bots"]
     names = [setting["name"] for setting in espresso["settings"]]
-    assert names == ["bot_speed", "grace_seconds", "min_reaction"]
+    assert names == ["bot_speed", "grace_seconds", "min_reliability", "min_reaction"]
 
 
 def test_openapi_documents_the_api(server: ServerThread) -> None:
@@ -59,6 +59,7 @@ def test_create_join_and_start(server: ServerThread) -> None:
     assert summary["settings"] == {
         "bot_speed": 1000,
         "grace_seconds": 30,
+        "min_reliability": 0,
         "min_reaction": 0.3,
         "rated": False,
     }

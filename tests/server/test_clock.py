@@ -11,15 +11,25 @@ from .conftest import Client, ServerThread
 def test_only_turn_based_games_have_a_clock(server: ServerThread) -> None:
     listed = {game["name"]: game for game in server.http.get("/api/games").json()}
     names = {name: [s["name"] for s in game["settings"]] for name, game in listed.items()}
-    assert names["espresso"] == ["bot_speed", "grace_seconds", "min_reaction"]
-    assert names["doppio"] == ["bot_speed", "clock_minutes", "grace_seconds"]
+    assert names["espresso"] == ["bot_speed", "grace_seconds", "min_reliability", "min_reaction"]
+    assert names["doppio"] == [
+        "bot_speed",
+        "clock_minutes",
+        "days_per_move",
+        "reserve_days",
+        "grace_seconds",
+        "min_reliability",
+    ]
     assert listed["doppio"]["board"] is True
     created = server.create(game="doppio", players=2, options={"clock_minutes": 5})
     summary = server.summary(created["table_id"])
     assert summary["settings"] == {
         "bot_speed": 1,
         "clock_minutes": 5,
+        "days_per_move": 0,
+        "reserve_days": 0,
         "grace_seconds": 60,
+        "min_reliability": 0,
         "rated": False,
     }
     assert summary["clock"] == {"left": [300.0, 300.0], "running": None}  # not started yet

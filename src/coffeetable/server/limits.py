@@ -58,6 +58,12 @@ class Limits:
     #: A live table is closed as abandoned after this long without any client
     #: connected (no person and no spectator).
     abandon_after_seconds: float = 15 * 60
+    #: A days-per-move table looks at its clocks (and its players' vacations) at least
+    #: this often, besides at each deadline (``tables/turn_days.py``).
+    days_check_seconds: float = 60.0
+    #: Days of vacation (clocks stopped at days-per-move tables) an account may take in
+    #: any 365 days (``players/vacations.py``).
+    vacation_days_per_year: float = 30.0
     #: Highest ``bot_speed`` a table may ask for (the lobby offers up to 10); servers
     #: for tests and benchmarks raise it.
     max_bot_speed: float = 10.0

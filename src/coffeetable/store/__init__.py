@@ -4,7 +4,8 @@
 ``Database`` is the blocking layer under it. The players layer has one
 module per aggregate: ``players`` (accounts, sessions), ``matches`` (finished
 matches, ratings), ``profiles`` (reads for profiles and leaderboards), ``learn``
-(the tutorials an account finished) and ``tournaments``.
+(the tutorials an account finished), ``tournaments``, ``reliability`` and ``vacations``
+(days off at days-per-move tables).
 ``schema`` runs the Alembic migrations (``migrations/``).
 """
 
@@ -16,8 +17,10 @@ from coffeetable.store import (
     matches,
     players,
     profiles,
+    reliability,
     social,
     tournaments,
+    vacations,
 )
 from coffeetable.store.db import (
     DATABASE_ENV,
@@ -46,4 +49,6 @@ __all__ = [
     "profiles",
     "tournaments",
     "social",
+    "reliability",
+    "vacations",
 ]

@@ -18,8 +18,8 @@ Doppio's reserve rule for older tables; ``0006`` TR39 look-alike skeletons;
 ``0007`` known devices (``store.devices``); ``0008`` who may invite a bot account
 (``bot_accounts.invitable_by``); ``0009`` Doppio's repetition ruling for older tables;
 ``0010`` the tutorials an account finished (``store.learn``); ``0011`` notifications,
-friends, blocks and mail (``store.social``, ``store.mail``); ``0013`` tournaments
-(``store.tournaments``).
+friends, blocks and mail (``store.social``, ``store.mail``); ``0012`` vacations
+(``store.vacations``); ``0013`` tournaments (``store.tournaments``).
 
 On PostgreSQL the upgrade holds a transaction-level advisory lock, so servers
 starting together do not migrate twice.

@@ -74,6 +74,7 @@ _PROFILE = {
     "name": "alice",
     "bot": False,
     "joined": 1796129041.9,
+    "reliability": {"finished": 49, "started": 50, "percent": 98},
     "ratings": [],
     "games": [],
     "solo": [],
@@ -119,6 +120,34 @@ _REVIEW = {
 }
 _LOG = {"game": "fika", "players": 2, "seed": 42, "options": {}, "actions": [[1, {"type": "x"}]]}
 
+_VACATION = {
+    "on_vacation": True,
+    "until": 1796733841.9,
+    "used_days": 7.0,
+    "allowed_days": 30.0,
+    "left_days": 23.0,
+}
+
+_MY_GAMES = {
+    "my_turn": 1,
+    "total": 1,
+    "tables": [
+        {
+            "table_id": "YHVKbgxc",
+            "game": "fika",
+            "title": "Fika",
+            "name": "alice's table",
+            "status": "running",
+            "seat": 0,
+            "my_turn": True,
+            "time_left": 51234.5,
+            "days_per_move": 1.0,
+            "expired": [],
+            "opponents": ["bea"],
+        }
+    ],
+}
+
 #: (method, path) -> (example request body or None, example answer).
 EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
     ("get", "/api/games"): (None, [{"name": "fika", "title": "Fika", "realtime": False}]),
@@ -139,6 +168,13 @@ EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
         {"token": _SEAT["token"], "level": "greedy"},
         {"seat": 1, "bot": "greedy"},
     ),
+    ("post", "/api/tables/{table_id}/expel"): (
+        {"seat": 1, "token": _SEAT["token"]},
+        {"seat": 1, "expelled": True},
+    ),
+    ("get", "/api/me/games"): (None, _MY_GAMES),
+    ("get", "/api/me/vacation"): (None, _VACATION),
+    ("put", "/api/me/vacation"): ({"days": 7}, _VACATION),
     ("get", "/api/tables/{table_id}/log"): (None, _LOG),
     ("get", "/api/tables/{table_id}/replay"): (None, REPLAY_EXAMPLE),
     ("post", "/api/tables/{table_id}/rematch"): (

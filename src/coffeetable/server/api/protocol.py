@@ -21,7 +21,7 @@ from pydantic.json_schema import models_json_schema
 
 import coffeetable
 from coffeetable import games
-from coffeetable.server.api.schemas import Clock, SeatSummary, TableSummary
+from coffeetable.server.api.schemas import Clock, Days, SeatSummary, TableSummary
 from coffeetable.server.tables import wire
 from coffeetable.server.tables.chat import PHRASES
 from coffeetable.server.tables.connections import OFFERS_KEPT
@@ -54,7 +54,8 @@ _TEXT = {"type": "string"}
 _EVENT = {
     "type": "object",
     "description": "a public event of the game (its rules' own dicts), or the table's"
-    ' ({"type": "countdown", "seconds"}, {"type": "clock", "seat", "expired": true})',
+    ' ({"type": "countdown", "seconds"}, {"type": "clock", "seat", "expired": true},'
+    ' {"type": "days", "seat", "expired": true}, {"type": "days", "seat", "expelled": true})',
     "properties": {"type": {"type": "string"}},
     "required": ["type"],
 }
@@ -109,6 +110,7 @@ SERVER_MESSAGES: dict[str, Schema] = {
         },
         {
             "clock": _ref("Clock"),
+            "days": _ref("Days"),
             "yours": {"const": True, "description": "it holds the action this socket sent"},
         },
     ),
@@ -177,7 +179,7 @@ def _game_actions() -> dict[str, Schema]:
 def document() -> dict[str, Any]:
     """The AsyncAPI 3.0 document of the table socket."""
     _, models = models_json_schema(
-        [(model, "serialization") for model in (TableSummary, SeatSummary, Clock)],
+        [(model, "serialization") for model in (TableSummary, SeatSummary, Clock, Days)],
         ref_template=REF,
     )
     schemas: dict[str, Schema] = {

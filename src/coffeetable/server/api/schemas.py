@@ -50,6 +50,7 @@ TABLE_EXAMPLE: dict[str, Any] = {
     "spectators": 0,
     "created": 1796129041.95,
     "clock": None,
+    "days": None,
     "rated": True,
 }
 
@@ -93,6 +94,11 @@ class SeatSummary(_Strict):
     invited: str | None = Field(
         None, description="an open seat held for this invited player (null: anyone's)"
     )
+    reliability: int | None = Field(
+        None,
+        description="in the table list: the seated account's share (percent) of its last 50"
+        " started matches finished without leaving or being expelled (null: none yet)",
+    )
 
 
 class Clock(_Strict):
@@ -100,6 +106,17 @@ class Clock(_Strict):
 
     left: list[float] = Field(description="seconds left, per seat")
     running: int | None = Field(description="whose clock runs (null: none)")
+
+
+class Days(_Strict):
+    """The clocks of a table with ``days_per_move`` (``tables/turn_days.py``)."""
+
+    per_move: float = Field(description="seconds for each move")
+    left: list[float | None] = Field(
+        description="per seat: seconds left for its move, reserve included (null: not its move)"
+    )
+    reserve: list[float] = Field(description="per seat: seconds of reserve left")
+    expired: list[bool] = Field(description="per seat: its time ran out (others may expel it)")
 
 
 class TableSummary(_Strict):
@@ -124,6 +141,7 @@ class TableSummary(_Strict):
     spectators: int = Field(ge=0)
     created: float = Field(description="seconds since the epoch")
     clock: Clock | None
+    days: Days | None = Field(description="days per move (null: a live table)")
     rated: bool
 
 

@@ -10,7 +10,7 @@ from fastapi import Path as FastPath
 from pydantic import BaseModel, Field
 
 from coffeetable import bots, games
-from coffeetable.server.api import operations, play_now, protocol
+from coffeetable.server.api import days, my_games, operations, play_now, protocol, reliability
 from coffeetable.server.api.replays import MAX_FRAMES
 from coffeetable.server.api.schemas import Replay, TableSummary
 from coffeetable.server.api.table_requests import (
@@ -178,6 +178,8 @@ def make_router() -> APIRouter:
     )
     api.include_router(router)
     api.include_router(play_now.router)
+    api.include_router(days.router)
+    api.include_router(my_games.router)
     return api
 
 
@@ -214,7 +216,8 @@ def get_protocol() -> dict[str, Any]:
     responses={200: {"model": list[TableSummary], "description": "their summaries"}},
 )
 async def list_tables(request: Request) -> list[dict[str, Any]]:
-    return await _lobby(request).list_tables()
+    listed = await _lobby(request).list_tables()
+    return await reliability.add_to_listing(_lobby(request).store, listed)
 
 
 @router.get(
@@ -242,6 +245,7 @@ async def join_table(table_id: TableId, body: JoinTable, request: Request) -> Jo
     account = await _account(request)
     name = account.username if account else body.name
     user_id = account.user_id if account else None
+    await reliability.check_join(request.app.state, table_id, user_id)  # a table's minimum
     joined = await operations.run(
         request.app.state, "table.join", table_id=table_id, name=name, user_id=user_id
     )

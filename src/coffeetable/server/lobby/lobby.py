@@ -47,6 +47,7 @@ from coffeetable import bots, games
 from coffeetable.engine import Game
 from coffeetable.server.errors import Elsewhere, TableError
 from coffeetable.server.limits import Limits
+from coffeetable.server.lobby.away import not_away
 from coffeetable.server.lobby.quotas import Refusal, TableQuotas
 from coffeetable.server.lobby.table_settings import split_options
 from coffeetable.server.players import bot_seats
@@ -511,12 +512,7 @@ class Lobby:
     def _check_away(table: Table, index: int) -> None:
         """Refuse a stand-in for a person who is connected or within their grace."""
         if not table.stand_ins.grace_over(index):
-            away, grace = table.seats[index].away_for(), table.stand_ins.grace_seconds
-            raise TableError(
-                409,
-                f"seat {index}'s player is connected or was only away for {away:.0f} s;"
-                f" wait until {grace:g} s (the table's grace_seconds)",
-            )
+            raise TableError(409, not_away(table, index))
 
     @staticmethod
     async def _person_left(table: Table, index: int) -> None:

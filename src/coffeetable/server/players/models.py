@@ -139,10 +139,17 @@ class RecentMatch(MatchOut):
     result: str = Field(description="won, shared, lost, left, or solo")
 
 
+class Reliability(BaseModel):
+    finished: int = Field(description="matches finished without leaving or being expelled")
+    started: int = Field(description="of the player's last 50 recorded matches")
+    percent: int
+
+
 class Profile(BaseModel):
     name: str
     bot: bool
     joined: float
+    reliability: Reliability | None = Field(description="null: no recorded match yet")
     ratings: list[RatingOut]
     games: list[GameCount]
     solo: list[SoloBest]

@@ -11,7 +11,7 @@ from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.players import models, ratings
 from coffeetable.server.players.auth_api import MaybeAccount, players_service
 from coffeetable.server.players.usernames import name_key, normalize
-from coffeetable.store import learn, profiles
+from coffeetable.store import learn, profiles, reliability
 from coffeetable.store import matches as store_matches
 from coffeetable.store import players as db
 
@@ -103,6 +103,7 @@ async def profile(name: str, request: Request) -> models.Profile:
             "solo": profiles.solo_bests(conn, player.id),
             "recent": store_matches.list_matches(conn, player_id=player.id, limit=RECENT),
             "learned": learn.games_of(conn, player.id),
+            "reliability": reliability.of_players(conn, [player.id]).get(player.id),
         }
 
     found = await store.read(read)
@@ -110,10 +111,16 @@ async def profile(name: str, request: Request) -> models.Profile:
     for match in found["recent"]:
         place, result = _result(match, player.id)
         recent.append(models.RecentMatch(**match_out(match), place=place, result=result))
+    share = found["reliability"]
     return models.Profile(
         name=player.name,
         bot=player.bot,
         joined=player.created,
+        reliability=None
+        if share is None
+        else models.Reliability(
+            finished=share[0], started=share[1], percent=reliability.percent(*share)
+        ),
         ratings=[
             models.RatingOut(
                 game=r.game,

@@ -1,7 +1,8 @@
 """Abandoned tables: a live table nobody is connected to is closed after a while.
 
 A live table (open or running) with no client at all (no person and no
-spectator) for ``Limits.abandon_after_seconds`` is closed as "abandoned": the
+spectator) for ``Limits.abandon_after_seconds`` is closed as "abandoned" (not a table
+with days per move, ``turn_days.py``: it waits for its players): the
 status is saved, its actor, bots and timers stop, the lobby no longer lists it
 and the next start does not restore it. A table whose every person left is
 abandoned at once (``Lobby.leave``).
@@ -21,6 +22,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from coffeetable.server.tables.submission import ABANDON
+from coffeetable.server.tables.turn_days import is_days_table
 
 if TYPE_CHECKING:
     from coffeetable.server.tables.face import AbandonFace
@@ -38,6 +40,8 @@ class AbandonTimer:
         table = self.table
         if not table.live or table.connections or self._timer is not None:
             return
+        if is_days_table(table.settings):
+            return  # a table with days per move waits for its players (``turn_days.py``)
         loop = asyncio.get_running_loop()
         seconds = table.limits.abandon_after_seconds
         self._timer = loop.call_later(seconds, table.chore, ABANDON)

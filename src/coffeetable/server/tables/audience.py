@@ -121,7 +121,7 @@ class Audience:
         shown = events or []
         actors = [] if table.status != "running" or table.holding else state.actors()
         seq = table.seq
-        clock = table.clock_json()
+        clock, days = table.clock_json(), table.days_json()
         cache: dict[int | None, tuple[str, Offer]] = {}
         # A game whose views are all public (``Game.public_views``): one view a state.
         public = state.view(None) if state.game.public_views else None
@@ -136,6 +136,6 @@ class Audience:
                 if legal and seat is not None:
                     keys = [table.action_key(seat, action) for action in legal]
                 view = state.view(seat) if public is None else {**public, "seat": seat}
-                message = wire.state(seq, seat, view, legal, actors, shown, clock)
+                message = wire.state(seq, seat, view, legal, actors, shown, clock, days)
                 cache[seat] = (dumps(message), Offer(seq, legal, keys))
             conn.send_state(*cache[seat], yours=conn is sender)

@@ -3,9 +3,9 @@
 ``Table`` (``table.py``) is built from parts, each a plain object that holds one
 concern: its audience (``audience.py``: clients and broadcasts), its chess clock
 (``clock.py``), the countdown at a round's start (``countdown.py``), its stand-ins
-(``stand_ins.py``), its idle rule's timer (``idle.py``) and its abandon timer
-(``abandon.py``). A part never imports the
-actor; it is handed the table as one of the Protocols below, which say exactly
+(``stand_ins.py``), its idle rule's timer (``idle.py``), its abandon timer
+(``abandon.py``) and, at a table with days per move, its days clocks
+(``turn_days.py``). A part never imports the actor; it is handed the table as one of the Protocols below, which say exactly
 what it reads and calls:
 
 - ``TableFacts``: the facts every part reads (id, game, seats, state, status);
@@ -14,8 +14,8 @@ what it reads and calls:
 - ``Chores``: how a timer wakes the actor (``chore``: a chore through its queue);
 - ``Broadcasts``: the audience as the other parts see it;
 - ``ClockFace``, ``CountdownFace``, ``IdleFace``, ``AbandonFace``,
-  ``StandInsFace``: the faces of the clock, the countdown, the idle rule's timer,
-  the abandon timer and the stand-ins;
+  ``StandInsFace``, ``DaysFace``: the faces of the clock, the countdown, the idle
+  rule's timer, the abandon timer, the stand-ins and the days clocks;
 - ``TableFace``: the table as its neighbours see it: the bots' tasks
   (``bot_tasks.py``), the chat (``chat.py``), the inbox (``inbox.py``), the
   programs' pace (``reaction.py``), seating (``seating.py``) and the cluster's
@@ -102,6 +102,9 @@ class AudienceFace(TableFacts, Protocol):
     def clock_json(self) -> dict[str, Any] | None:
         """The seats' time left (None: the table has no clock)."""
 
+    def days_json(self) -> dict[str, Any] | None:
+        """The days clocks (None: not a table with days per move)."""
+
 
 class ClockFace(TableFacts, Chores, Protocol):
     """What the chess clock (``clock.py``) reads: whose turn it is, and a bot's seat."""
@@ -143,6 +146,10 @@ class AbandonFace(Chores, Protocol):
 
     @property
     def live(self) -> bool: ...
+    @property
+    def settings(self) -> dict[str, Any]:
+        """A table with days per move is never abandoned (``turn_days.py``)."""
+
     @property
     def limits(self) -> Limits: ...
     @property
@@ -220,3 +227,24 @@ class StandInsFace(TableFace, Chores, Protocol):
 
     async def save_settings(self) -> None:
         """Save the settings with the clock and the stand-ins."""
+
+
+class DaysFace(TableFacts, Chores, Protocol):
+    """What the days clocks (``turn_days.py``) read, tell and end."""
+
+    @property
+    def limits(self) -> Limits: ...
+    @property
+    def store(self) -> Store: ...
+    @property
+    def left_order(self) -> list[int]:
+        """Seats whose person left, in that order (an expired seat joins them)."""
+
+    @property
+    def audience(self) -> Broadcasts: ...
+
+    async def save_settings(self) -> None:
+        """Save the settings with the clocks and the stand-ins."""
+
+    async def abandon(self) -> None:
+        """Close the table as abandoned."""

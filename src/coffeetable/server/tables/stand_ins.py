@@ -17,6 +17,9 @@ seat's ``stand_in``). A seat out of time on the clock is the exception: the
 greedy stand-in plays it for the rest of the match (its time stays at zero);
 the person may connect and watch their seat but not act.
 
+At a table with days per move (``turn_days.py``) nobody's grace ever ends: the seat
+waits for its person, until the others expel them once their time ran out.
+
 Stand-ins survive a restart: the table's settings hold them (``stand_ins``:
 ``{"seat": level}``), saved whenever they change; the seats' records are
 not theirs to change.
@@ -34,6 +37,7 @@ from coffeetable.server.tables import wire
 from coffeetable.server.tables.bot_tasks import start_bots, stop_bot
 from coffeetable.server.tables.clock import CLOCK_BOT
 from coffeetable.server.tables.submission import GRACE, SAVE
+from coffeetable.server.tables.turn_days import is_days_table
 
 if TYPE_CHECKING:
     from coffeetable.server.tables.face import StandInsFace
@@ -101,6 +105,8 @@ class StandIns:
         seat = self.table.seats[index]
         if not self.table.live or not seat.is_person or seat.stand_in is not None:
             return
+        if is_days_table(self.table.settings):
+            return  # away is the normal case: the seat waits for its person
         due = max(0.0, self.grace_seconds - seat.away_for())
         loop = asyncio.get_running_loop()
         self._grace_timers[index] = loop.call_later(due, self._wake)
@@ -122,8 +128,8 @@ class StandIns:
         """The seat's person has been away for at least ``grace_seconds`` (as of ``now``,
         a ``time.monotonic()`` reading; None: this moment)."""
         seat = self.table.seats[index]
-        if not seat.is_person or seat.connections:
-            return False
+        if not seat.is_person or seat.connections or is_days_table(self.table.settings):
+            return False  # at a days table, a seat waits for its person (or is expelled)
         moment = time.monotonic() if now is None else now
         return moment - seat.absent_since >= self.grace_seconds
 

@@ -51,6 +51,7 @@ CLOCK = Submission(None, None)  # a seat's clock may have run out
 GRACE = Submission(None, None)  # an absent person's seat may need a stand-in
 SAVE = Submission(None, None)  # save the settings (a stand-in stopped)
 ABANDON = Submission(None, None)  # nobody has been connected for a long while
+DAYS = Submission(None, None)  # a days-per-move clock may have run out (``turn_days.py``)
 
 
 def reject(sub: Submission, reason: str, code: str, retry_after: float | None = None) -> None:

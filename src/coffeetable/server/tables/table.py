@@ -23,10 +23,9 @@ they are back), ``idle`` (the game's ``idle_seconds`` rule: the table's own
 ``Limits.abandon_after_seconds`` closes as "abandoned"). A part's timer queues a
 chore (``chore``) that the actor runs between actions: only the actor changes a table.
 
-History: a client that arrives gets, before its first state, the last ``HISTORY``
-public events of the match (rebuilt from the log after a restart). ``news``
-(``news.py``): once an action is saved, whose turn it became and the match's results go
-to the site's notifications, never awaited.
+History: an arriving client gets the last ``HISTORY`` public events first. ``news``
+(``news.py``) tells the site's notifications each saved action's news, never awaited;
+``days`` (``turn_days.py``) runs the clocks of a table with days per move.
 """
 
 from __future__ import annotations
@@ -59,6 +58,7 @@ from coffeetable.server.tables.stand_ins import STAND_INS, StandIns
 from coffeetable.server.tables.submission import (
     ABANDON,
     CLOCK,
+    DAYS,
     GRACE,
     IDLE,
     IDLE_ACTION,
@@ -70,6 +70,8 @@ from coffeetable.server.tables.submission import (
     reject,
 )
 from coffeetable.server.tables.submission import refusal as submission_refusal
+from coffeetable.server.tables.turn_days import SAVED as DAYS_SAVED
+from coffeetable.server.tables.turn_days import TableDays
 from coffeetable.store import Store, TableRecord
 
 __all__ = ["COUNTDOWN", "HISTORY", "IDLE_ACTION", "Submission", "Table"]
@@ -138,6 +140,7 @@ class Table:
         self.idle = IdleTimer(self)
         self.abandon_timer = AbandonTimer(self)
         self.news = Newsroom(self)
+        self.days = TableDays(self, record.players, game.realtime)  # days per move
 
     # -- facts ---------------------------------------------------------------
 
@@ -156,18 +159,15 @@ class Table:
 
     @property
     def holding(self) -> bool:
-        """The countdown holds play (``countdown.py``)."""
-        return self.countdown.holding
+        return self.countdown.holding  # the countdown holds play (``countdown.py``)
 
     @property
     def running(self) -> bool:
-        """The actor runs."""
-        return self._actor is not None
+        return self._actor is not None  # the actor runs
 
     @property
     def connections(self) -> set[Connection]:
-        """The clients (the audience's)."""
-        return self.audience.connections
+        return self.audience.connections  # the clients
 
     def match_log(self) -> MatchLog:
         return MatchLog(self.game.name, self.players, self.seed, dict(self.options), list(self.log))
@@ -181,12 +181,8 @@ class Table:
         return None
 
     def action_key(self, seat: int, action: Any, state: State | None = None) -> Any:
-        """What ``action`` means as ``seat`` sees it (the cards it moves, where), in
-        ``state`` (default: now).
-
-        From the game's heuristics (``action_key``), as the real-time simulator
-        uses it; None when the game has none or the action makes no sense.
-        """
+        """What ``action`` means as ``seat`` sees it in ``state`` (default: now): the game's
+        heuristics' ``action_key``; None when the game has none or the action makes no sense."""
         if self._key is None:
             return None
         try:
@@ -221,12 +217,15 @@ class Table:
             "spectators": self.audience.spectators,
             "created": self.created,
             "clock": self.clock.json(),
+            "days": self.days.json(),
             "rated": seating.is_rated(self),
         }
 
     def clock_json(self) -> dict[str, Any] | None:
-        """The seats' time left and whose clock runs (None: the table has no clock)."""
-        return self.clock.json()
+        return self.clock.json()  # the seats' time left (None: no clock)
+
+    def days_json(self) -> dict[str, Any] | None:
+        return self.days.json()  # the days clocks (None: not a table with days per move)
 
     def out_of_time(self, index: int) -> bool:
         """The seat's clock has run out (its stand-in stays for the rest of the match)."""
@@ -235,9 +234,11 @@ class Table:
     def saved_settings(self) -> dict[str, Any]:
         """The settings as the database keeps them: with the clock and the stand-ins."""
         saved = dict(self.settings)
-        left = self.clock.saved()
+        left, days = self.clock.saved(), self.days.saved()
         if left is not None:
             saved[SAVED] = left
+        if days is not None:
+            saved[DAYS_SAVED] = days
         stand_ins = self.stand_ins.saved()
         if stand_ins:
             saved[STAND_INS] = stand_ins
@@ -288,6 +289,7 @@ class Table:
     def _begin(self) -> None:
         start_bots(self)
         self.clock.switch()
+        self.days.refresh()
         self.idle.arm()
         self._bump()
 
@@ -316,8 +318,7 @@ class Table:
                     await task
 
     async def abandon(self) -> None:
-        """Close the table as abandoned (``abandon.py``); whoever still watches gets its
-        last table and state."""
+        """Close the table as abandoned (``abandon.py``); watchers get its last state."""
         if not self.live:
             return
         # A match that had begun is recorded (and rated: its leavers lose) as it closes.
@@ -368,6 +369,7 @@ class Table:
             GRACE: self.stand_ins.on_grace,
             SAVE: self.save_settings,
             ABANDON: self.abandon_timer.fire,
+            DAYS: self.days.check,
         }
         while self.live:
             submission = await self._queue.get()
@@ -432,7 +434,9 @@ class Table:
         seq = self.seq + 1
         db = self.store.db
         self.clock.switch(over)
-        saved = None if self.clock.clock is None else self.saved_settings()
+        self.days.refresh(over)
+        timed = self.clock.clock is not None or self.days.clock is not None
+        saved = self.saved_settings() if timed else None
 
         # The match's result and ratings are written with its last action: one transaction.
         result = seating.summary_for(self, self.left_order) if over else None
@@ -496,6 +500,7 @@ class Table:
         """The idle, clock and grace timers (not the abandon timer)."""
         self.idle.cancel()
         self.clock.cancel()
+        self.days.cancel()
         self.stand_ins.cancel_grace()
 
     async def _end_hold(self) -> None:

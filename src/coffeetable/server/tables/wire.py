@@ -129,9 +129,10 @@ def state(
     actors: list[int],
     events: list[Any],
     clock: dict[str, Any] | None = None,
+    days: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """One seat's state: ``{"type": "state", "seq", "seat", "view", "legal", "actors",
-    "events"[, "clock"]}`` (``events``: the public events that led to it)."""
+    "events"[, "clock"][, "days"]}`` (``events``: the public events that led to it)."""
     message: dict[str, Any] = {
         "type": "state",
         "seq": seq,
@@ -143,6 +144,8 @@ def state(
     }
     if clock is not None:
         message["clock"] = clock
+    if days is not None:
+        message["days"] = days
     return message
 
 

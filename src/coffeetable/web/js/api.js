@@ -60,6 +60,11 @@ export const api = {
   sessions: () => request('GET', '/api/auth/sessions'),
   revokeSession: (id) => request('DELETE', `/api/auth/sessions/${encodeURIComponent(id)}`),
   me: () => request('GET', '/api/me'),
+  // My games (js/mygames.js): my tables, those waiting for me first; my vacation.
+  myGames: () => request('GET', '/api/me/games'),
+  vacation: () => request('GET', '/api/me/vacation'),
+  setVacation: (days) => request('PUT', '/api/me/vacation', { days }),
+  expel: (id, seat) => request('POST', `/api/tables/${encodeURIComponent(id)}/expel`, { seat }),
 
   // Social (js/notices.js, js/friends.js): notifications, friends, blocks.
   notifications: (params) => request('GET', `/api/notifications${query(params)}`),

@@ -3,7 +3,7 @@
 import { attrs, html, setHTML } from './dom.js';
 import { start } from './router.js';
 import { LANGUAGES, lang, setLang, onLangChange, t } from './i18n.js';
-import { onAccountChange, setReturnTo, whoami } from './account.js';
+import { account, onAccountChange, setReturnTo, whoami } from './account.js';
 import { renderUserMenu, startUserMenu } from './usermenu.js';
 import { counts as soundCounts, muted as soundMuted, onMuteChange, setMuted as setSoundMuted } from './sound.js';
 import { notifying, renderNotifySwitch, setNotifying } from './turnsignal.js';
@@ -20,10 +20,11 @@ import * as bots from './bots.js';
 import * as tournaments from './tournaments.js';
 import * as notices from './notices.js';
 import * as friends from './friends.js';
+import * as games from './mygames.js';
 
 const VIEWS = {
   lobby, table, replay, rules, learn, signin, signup: signin, sessions, profile, leaderboard, bots, tournaments,
-  notices, friends,
+  notices, friends, games,
 };
 const AUTH_VIEWS = new Set(['signin', 'signup']);
 const app = document.getElementById('app');
@@ -36,9 +37,18 @@ function mount(next) {
   if (!AUTH_VIEWS.has(next.view)) setReturnTo(location.hash || '#/');
   app.replaceChildren();
   app.dataset.view = next.view;
-  active = VIEWS[next.view].mount(app, next) || {};
+  active = VIEWS[next.view].mount(app, next, renderGamesLink) || {};
   window.coffeetable.view = active;
   renderChrome();
+  games.refreshCounts(renderGamesLink);
+}
+
+/** The header's "My games" link, with how many tables wait for me and in all. */
+function renderGamesLink() {
+  const link = document.querySelector('[data-testid="nav-games"]');
+  if (!link) return;
+  link.hidden = !account();
+  link.querySelector('.nav-count').textContent = games.countsText();
 }
 
 function renderChrome() {
@@ -48,7 +58,9 @@ function renderChrome() {
     <a href="#/" class="${here === 'lobby' ? 'active' : ''}" data-testid="nav-lobby">${t('nav.lobby')}</a>
     <a href="#/rules" class="${here === 'rules' ? 'active' : ''}" data-testid="nav-rules">${t('nav.rules')}</a>
     <a href="#/leaderboards" class="${here === 'leaderboard' ? 'active' : ''}" data-testid="nav-leaderboards">${t('nav.leaderboards')}</a>
-    <a href="#/tournaments" class="${here === 'tournaments' ? 'active' : ''}" data-testid="nav-tournaments">${t('nav.tournaments')}</a>`);
+    <a href="#/tournaments" class="${here === 'tournaments' ? 'active' : ''}" data-testid="nav-tournaments">${t('nav.tournaments')}</a>
+    <a href="#/games" class="${here === 'games' ? 'active' : ''}" data-testid="nav-games">${t('nav.games')} <span class="nav-count" data-testid="games-count"></span></a>`);
+  renderGamesLink();
   renderUserMenu(true);
   document.getElementById('lang-label').textContent = t('lang.label');
   const select = document.getElementById('lang-select');
@@ -93,6 +105,7 @@ onLangChange(() => {
 onAccountChange((me) => {
   renderUserMenu();
   notices.poll();
+  games.refreshCounts(renderGamesLink);
   if (active && active.accountChanged) active.accountChanged(me);
 });
 
@@ -102,3 +115,4 @@ startUserMenu(document.getElementById('account'));
 notices.startBadge(document.getElementById('notices'));
 // The first view knows who is signed in (the lobby's tables, a table's seat).
 whoami().finally(() => start(mount));
+setInterval(() => games.refreshCounts(renderGamesLink), 60_000); // my turn came meanwhile

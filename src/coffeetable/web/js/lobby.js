@@ -18,6 +18,8 @@ import { botName, offeredLevels, tableName, usualLevel } from './names.js';
 const REFRESH_MS = 4000;
 const BOT_SPEEDS = [1, 2, 5, 10];
 const CLOCK_MINUTES = [0, 5, 10, 20, 30];
+const DAYS_PER_MOVE = [0, 0.5, 1, 2, 3, 7]; // a table that waits for its players
+const MIN_RELIABILITY = [0, 50, 75, 90, 95]; // players who finish this share of their games
 const RECENT_MATCHES = 10;
 
 export function mount(root) {
@@ -282,6 +284,8 @@ function createForm(game, players) {
   const options = (game.options || []).map((option) => optionField(game, option, players));
   const clocks = CLOCK_MINUTES.map((n) =>
     html`<option value="${n}">${n ? t('lobby.clockValue', { n }) : t('lobby.clockNone')}</option>`);
+  const days = DAYS_PER_MOVE.map((n) => html`<option value="${n}">${n ? t(n < 1 ? 'lobby.daysHours' : 'lobby.daysValue', { n, h: n * 24 }) : t('lobby.daysNone')}</option>`);
+  const reliable = MIN_RELIABILITY.map((p) => html`<option value="${p}">${p ? t('lobby.minReliabilityValue', { p }) : t('lobby.minReliabilityNone')}</option>`);
   const speeds = BOT_SPEEDS.map((s) => html`<option value="${s}">${t('lobby.botSpeedValue', { n: s })}</option>`);
   const setting = (name) => (game.settings || []).some((s) => s.name === name);
   const me = account();
@@ -300,6 +304,8 @@ function createForm(game, players) {
       <label>${t('lobby.playerCount')} <select name="players" data-testid="create-players">${counts}</select></label>
       ${setting('bot_speed') ? html`<label>${t('lobby.botSpeed')} <select name="bot-speed" data-testid="bot-speed">${speeds}</select></label>` : ''}
       ${setting('clock_minutes') ? html`<label>${t('lobby.clock')} <select name="clock-minutes" data-testid="clock-minutes">${clocks}</select></label>` : ''}
+      ${setting('days_per_move') ? html`<label>${t('lobby.days')} <select name="days-per-move" data-testid="days-per-move">${days}</select></label>` : ''}
+      ${setting('min_reliability') ? html`<label>${t('lobby.minReliability')} <select name="min-reliability" data-testid="min-reliability">${reliable}</select></label>` : ''}
     </div>
     <fieldset class="options"><legend>${t('lobby.options')}</legend>${options}${rated}</fieldset>
     <fieldset class="seats"><legend>${t('lobby.seats')}</legend><ol>${seats}</ol></fieldset>
@@ -337,6 +343,13 @@ function buildCreateBody(form, game) {
   if (speed) options.bot_speed = Number(speed.value);
   const clock = els.namedItem('clock-minutes');
   if (clock) options.clock_minutes = Number(clock.value);
+  const least = els.namedItem('min-reliability');
+  if (least && Number(least.value)) options.min_reliability = Number(least.value);
+  const perMove = els.namedItem('days-per-move');
+  if (perMove && Number(perMove.value)) {
+    options.days_per_move = Number(perMove.value);
+    options.clock_minutes = 0; // days per move replace the live clock
+  }
 
   const bots = {};
   for (let seat = 1; seat < players; seat += 1) {
@@ -385,12 +398,20 @@ function tableRow(table) {
   const canJoin = !mine && table.status === 'open' && seats.some((s) => s.open);
   const title = tableName(table) || id;
   const url = `#/table/${encodeURIComponent(id)}`;
+  // How reliable the seated players are (their share of matches finished), what the table asks.
+  const reliable = seats.filter((s) => s.reliability != null)
+    .map((s) => t('lobby.reliableSeat', { name: s.name, p: s.reliability })).join(', ');
+  const settings = table.settings || {};
+  const asks = [
+    settings.min_reliability ? t('lobby.asksReliability', { p: settings.min_reliability }) : '',
+    settings.days_per_move ? t('games.perMove', { days: settings.days_per_move }) : '',
+    reliable].filter(Boolean).map((text) => ` · ${text}`).join('');
   return html`
     <li class="table-row" data-testid="table-row-${id}">
       <div><strong>${title}</strong>
         <span class="muted">${has(`${table.game}.title`) ? t(`${table.game}.title`) : table.game}
         · ${t('lobby.seatsTaken', { taken, total: seats.length })}
-        · ${t(`lobby.status.${table.status}`)}</span></div>
+        · ${t(`lobby.status.${table.status}`)}<span data-testid="table-asks-${id}">${asks}</span></span></div>
       <div class="actions">
         ${mine ? html`<a class="button primary" href="${url}" data-testid="rejoin-${id}">${t('lobby.rejoin')}</a>` : ''}
         ${canJoin ? html`<button type="button" class="primary" data-action="join" data-table="${id}" data-testid="join-${id}">${t('lobby.join')}</button>` : ''}

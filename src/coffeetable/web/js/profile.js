@@ -71,6 +71,7 @@ function profilePage(profile) {
     <header class="profile-head">
       <h1 data-testid="profile-name">${profile.bot ? robotMark() : ''}${profile.name}</h1>
       <p class="muted">${joined}${mine ? html` · <a href="#/sessions">${t('menu.sessions')}</a>` : ''}</p>
+      ${profile.reliability ? html`<p data-testid="profile-reliability">${t('profile.reliability', profile.reliability)}</p>` : ''}
     </header>
     <div class="profile-grid">
       <section class="panel">

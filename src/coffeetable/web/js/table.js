@@ -20,6 +20,7 @@ import { play as playSound } from './sound.js';
 import { ratingChanges, ratingMarkup } from './endrating.js';
 import { turnSignal } from './turnsignal.js';
 import { go } from './router.js';
+import { daysBar, watchExpel } from './tabledays.js';
 
 export function mount(root, route) {
   const id = route.id;
@@ -38,6 +39,7 @@ export function mount(root, route) {
   const head = root.querySelector('.table-head');
   const gameRoot = root.querySelector('.game-root');
   const endBox = root.querySelector('.table-end');
+  watchExpel(head, id); // days per move: expel a player out of time
 
   const ctx = {
     tableId: id,
@@ -130,7 +132,7 @@ export function mount(root, route) {
           title="${t(`table.conn.${view.status}`)}"></span>
       </div>
       <ul class="seat-list" data-testid="seat-list">${seats.map((s, i) => seatChip(s, i, me, summary.status))}</ul>
-      <ul class="clocks" data-testid="clocks"></ul>
+      <ul class="clocks" data-testid="clocks"></ul>${daysBar(summary, me)}
       <div class="table-actions">
         ${canTakeSeat ? html`<button type="button" class="primary" data-action="take-seat" data-testid="take-seat">${t('table.takeSeat')}</button>` : ''}
         <button type="button" data-action="copy-link" data-testid="copy-link">${t('table.copyLink')}</button>
@@ -143,7 +145,7 @@ export function mount(root, route) {
   function seatChip(seat, index, me, status) {
     const name = playerLink(seatLabel(seat, index), seatProfile(seat), Boolean(seat.bot || seat.program));
     const away = !seat.bot && !seat.open && (seat.left || seat.connected === false);
-    const replace = away && me != null && index !== me && status === 'running'
+    const replace = away && me != null && index !== me && status === 'running' && !view.summary.days
       ? html`<button type="button" class="tiny" data-action="bot-seat" data-seat="${index}" data-testid="replace-bot-${index}">${t('table.replaceBot')}</button>`
       : '';
     return html`<li class="seat-chip ${index === me ? 'me' : ''} ${away ? 'away' : ''}" data-testid="seat-${index}"
@@ -291,6 +293,7 @@ export function mount(root, route) {
       if (!view.clock && msg.table && msg.table.clock) setClock(msg.table.clock);
     }
     if (msg.type === 'state') setClock(msg.clock || null);
+    if (msg.type === 'state' && msg.days && view.summary) setSummary({ ...view.summary, days: msg.days });
     sounds(msg);
     if (msg.type === 'chat_history') chat.history(msg.messages);
     else if (msg.type === 'chat') chat.message(msg.message);
