@@ -5,8 +5,8 @@ concern: its audience (``audience.py``: clients and broadcasts), its chess clock
 (``clock.py``), the countdown at a round's start (``countdown.py``), its stand-ins
 (``stand_ins.py``), its idle rule's timer (``idle.py``), its abandon timer
 (``abandon.py``) and, at a table with days per move, its days clocks
-(``turn_days.py``). A part never imports the actor; it is handed the table as one of the Protocols below, which say exactly
-what it reads and calls:
+(``turn_days.py``). A part never imports the actor; it is handed the table as one of
+the Protocols below, which say exactly what it reads and calls:
 
 - ``TableFacts``: the facts every part reads (id, game, seats, state, status);
 - ``AudienceFace``: what the clients are sent (summary, recent events, chat,
