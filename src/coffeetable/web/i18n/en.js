@@ -1,4 +1,5 @@
 // English: the reference table. Every key here exists in fr.js, de.js and es.js.
+// Over 450 lines: a string table (data), one line a string; split by page only when a page needs its own.
 export default {
   'app.title': 'Coffee Table',
   'nav.lobby': 'Lobby',
