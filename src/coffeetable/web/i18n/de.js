@@ -464,4 +464,10 @@ export default {
   'table.expel': "Ausschließen",
   'table.daysOut': "{name}: Zeit abgelaufen",
   'table.daysLeft': "{name}: {time}",
+  'lobby.invite': "{name} einladen",
+  'lobby.inviteOnline': "{name} einladen (online)",
+  'table.invited': "Du bist auf Platz {n} eingeladen.",
+  'table.inviteJoin': "Beitreten",
+  'table.inviteDecline': "Ablehnen",
+  'table.inviteDeclined': "Einladung abgelehnt.",
 };

@@ -464,4 +464,10 @@ export default {
   'table.expel': "Expel",
   'table.daysOut': "{name}: out of time",
   'table.daysLeft': "{name}: {time}",
+  'lobby.invite': "Invite {name}",
+  'lobby.inviteOnline': "Invite {name} (online)",
+  'table.invited': "You are invited to seat {n}.",
+  'table.inviteJoin': "Join",
+  'table.inviteDecline': "Decline",
+  'table.inviteDeclined': "Invitation declined.",
 };

@@ -464,4 +464,10 @@ export default {
   'table.expel': "Expulsar",
   'table.daysOut': "{name}: sin tiempo",
   'table.daysLeft': "{name}: {time}",
+  'lobby.invite': "Invitar a {name}",
+  'lobby.inviteOnline': "Invitar a {name} (en línea)",
+  'table.invited': "Te invitan al asiento {n}.",
+  'table.inviteJoin': "Unirse",
+  'table.inviteDecline': "Rechazar",
+  'table.inviteDeclined': "Invitación rechazada.",
 };

@@ -464,4 +464,10 @@ export default {
   'table.expel': "Exclure",
   'table.daysOut': "{name} : temps écoulé",
   'table.daysLeft': "{name} : {time}",
+  'lobby.invite': "Inviter {name}",
+  'lobby.inviteOnline': "Inviter {name} (en ligne)",
+  'table.invited': "Vous êtes invité à la place {n}.",
+  'table.inviteJoin': "Rejoindre",
+  'table.inviteDecline': "Refuser",
+  'table.inviteDeclined': "Invitation refusée.",
 };

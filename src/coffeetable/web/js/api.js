@@ -38,6 +38,7 @@ export const api = {
   table: (id) => request('GET', `/api/tables/${encodeURIComponent(id)}`),
   createTable: (body) => request('POST', '/api/tables', body),
   join: (id, name) => request('POST', `/api/tables/${encodeURIComponent(id)}/join`, { name }),
+  declineInvite: (id) => request('POST', `/api/tables/${encodeURIComponent(id)}/decline`),
   // token: our seat's; none when the account holds the seat (the cookie says who we are)
   botSeat: (id, seat, token, level) =>
     request('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, token ? { token, level } : { level }),

@@ -13,6 +13,7 @@ import { mountPlayNow } from './playnow.js';
 import { offerTutorials } from './learnoffer.js';
 import { tournamentsPanel } from './tournaments.js';
 import { addMyBots, programChoice, programInput, programOptions } from './botseats.js';
+import { addFriends, invitedName } from './inviteseats.js';
 import { botName, offeredLevels, tableName, usualLevel } from './names.js';
 
 const REFRESH_MS = 4000;
@@ -78,6 +79,7 @@ export function mount(root) {
     form.hidden = false;
     setHTML(form, createForm(game, view.form.players));
     addMyBots(form);
+    addFriends(form); // "Invite <friend>" first in each seat's menu
   }
 
   async function loadTables() {
@@ -352,14 +354,17 @@ function buildCreateBody(form, game) {
   }
 
   const bots = {};
+  const invite = {};
   for (let seat = 1; seat < players; seat += 1) {
     const value = els.namedItem(`seat-${seat}`).value;
+    if (invitedName(value)) invite[String(seat)] = invitedName(value);
     if (value.startsWith('bot:')) bots[String(seat)] = value.slice(4);
     const program = programChoice(els, seat, value); // a bot account ("alice/bot-v2")
     if (program) bots[String(seat)] = program;
   }
   const name = els.namedItem('name').value.trim() || t('lobby.namePlaceholder');
   const body = { game: game.name, players, options, bots, name };
+  if (Object.keys(invite).length) body.invite = invite;
   const rated = els.namedItem('rated');
   // A table with one of my own bots is never rated: then the server's default decides.
   const me = account();

@@ -21,6 +21,7 @@ import { ratingChanges, ratingMarkup } from './endrating.js';
 import { turnSignal } from './turnsignal.js';
 import { go } from './router.js';
 import { daysBar, watchExpel } from './tabledays.js';
+import { anyonesSeat, inviteBar, watchInvite } from './invitebar.js';
 
 export function mount(root, route) {
   const id = route.id;
@@ -40,6 +41,7 @@ export function mount(root, route) {
   const gameRoot = root.querySelector('.game-root');
   const endBox = root.querySelector('.table-end');
   watchExpel(head, id); // days per move: expel a player out of time
+  watchInvite(head, id, () => restart()); // a seat held for me: join or decline
 
   const ctx = {
     tableId: id,
@@ -120,7 +122,7 @@ export function mount(root, route) {
     const title = has(`${gameName}.title`) ? t(`${gameName}.title`) : gameName;
     const me = ctx.seat;
     const seats = seatList(summary);
-    const canTakeSeat = me == null && summary.status === 'open' && seats.some((s) => s.open);
+    const canTakeSeat = me == null && summary.status === 'open' && anyonesSeat(summary, me);
     const typed = head.querySelector('[data-testid="seat-name"]');
     const typedName = typed ? typed.value : '';
     setHTML(head, html`
@@ -132,7 +134,7 @@ export function mount(root, route) {
           title="${t(`table.conn.${view.status}`)}"></span>
       </div>
       <ul class="seat-list" data-testid="seat-list">${seats.map((s, i) => seatChip(s, i, me, summary.status))}</ul>
-      <ul class="clocks" data-testid="clocks"></ul>${daysBar(summary, me)}
+      <ul class="clocks" data-testid="clocks"></ul>${daysBar(summary, me)}${inviteBar(summary, me)}
       <div class="table-actions">
         ${canTakeSeat ? html`<button type="button" class="primary" data-action="take-seat" data-testid="take-seat">${t('table.takeSeat')}</button>` : ''}
         <button type="button" data-action="copy-link" data-testid="copy-link">${t('table.copyLink')}</button>
