@@ -13,6 +13,13 @@ token) by asking about their ticket. A ticket nobody asks about for
 Two accounts of which one blocked the other (``server/social/``) are never dealt to one
 table: the others in line are dealt around them, as below.
 
+Reliable players meet reliable players: when more tickets could sit together than a
+table has seats, the first in line always sits, and the others are taken by how close
+their reliability (``store/reliability.py``: the share of their last matches finished)
+is to the first's, the higher on a tie, then by their place in line. Nobody is starved:
+the first in line is dealt at every deal (with bots after the wait), so each ticket waits
+at most for the deals of those before it. Guests and new players count as 100%.
+
 Programs (bot accounts, by their API key) queue like people, marked as bots;
 a person chooses whether to meet them (``meet_bots``): one who does not is
 never seated with a program, and the others in line are dealt around them.
@@ -43,7 +50,7 @@ from coffeetable.server.errors import TableError
 from coffeetable.server.lobby.lobby import Lobby
 from coffeetable.server.lobby.quotas import Refusal
 from coffeetable.server.tables.seats import clean_name
-from coffeetable.store import social
+from coffeetable.store import reliability, social
 
 log = logging.getLogger("coffeetable.server")
 
@@ -70,6 +77,8 @@ class Ticket:
     meet_bots: bool = True
     #: The accounts this one blocked or is blocked by: never dealt to one table with it.
     avoid: frozenset[int] = frozenset()
+    #: The account's reliability, a percent (guests and new players: 100).
+    reliability: int = 100
     since: float = field(default_factory=time.monotonic)
     last_seen: float = field(default_factory=time.monotonic)
     #: Set once the table is dealt.
@@ -106,12 +115,23 @@ def _person(ticket: Ticket) -> str | None:
     return None if ticket.user_id is None else ticket.name.split("/")[0].casefold()
 
 
+def _by_reliability(queue: list[Ticket]) -> list[Ticket]:
+    """The first in line, then the others by how close their reliability is to the
+    first's (the higher on a tie), then by their place in line (a stable sort)."""
+    if not queue:
+        return []
+    first = queue[0].reliability
+    rest = sorted(queue[1:], key=lambda t: (abs(t.reliability - first), -t.reliability))
+    return [queue[0], *rest]
+
+
 def _compatible(queue: list[Ticket], players: int, rated: bool = False) -> list[Ticket]:
-    """The first tickets in line that may sit together (at most ``players``): a person
-    who does not meet bots never sits with a program, and in a rated queue nobody sits
-    with their own bots; the first in line always sits."""
+    """The tickets that may sit together (at most ``players``), the first in line first,
+    then the closest in reliability (``_by_reliability``): a person who does not meet
+    bots never sits with a program, and in a rated queue nobody sits with their own
+    bots; the first in line always sits."""
     group: list[Ticket] = []
-    for ticket in queue:
+    for ticket in _by_reliability(queue):
         together = [*group, ticket]
         if any(t.program for t in together) and not all(t.meet_bots for t in together):
             continue
@@ -124,6 +144,12 @@ def _compatible(queue: list[Ticket], players: int, rated: bool = False) -> list[
         if len(group) == players:
             break
     return group
+
+
+def _facts(conn: Any, user_id: int) -> tuple[set[int], int]:
+    """An account's ticket facts: whom it avoids (blocks), its reliability (percent)."""
+    record = reliability.of_players(conn, [user_id]).get(user_id, (0, 0))
+    return social.avoided(conn, user_id), reliability.percent(*record)
 
 
 class Matchmaker:
@@ -178,9 +204,9 @@ class Matchmaker:
         if rated and players < 2:
             raise TableError(400, "a solo game is not rated")
         avoid: set[int] = set()
+        share = 100
         if user_id is not None:
-            store = self.lobby.store
-            avoid = await store.read(lambda conn: social.avoided(conn, user_id))
+            avoid, share = await self.lobby.store.read(lambda conn: _facts(conn, user_id))
         key: QueueKey = (game.name, players, rated)
         if user_id is not None and any(t.user_id == user_id for t in self.queues.get(key, [])):
             raise TableError(409, "you are already waiting for this table")
@@ -194,6 +220,7 @@ class Matchmaker:
             program=program,
             meet_bots=meet_bots or program,
             avoid=frozenset(avoid),
+            reliability=share,
         )
         self.tickets[_hash(ticket_text)] = ticket
         self.queues.setdefault(key, []).append(ticket)
