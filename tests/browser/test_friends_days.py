@@ -5,12 +5,15 @@ page's title follow whose turn it is."""
 
 from __future__ import annotations
 
+import time
+
 import httpx
 import pytest
 from playwright.sync_api import Page
 
 from tests.browser.conftest import Server
 from tests.browser.helpers import tid
+from tests.browser.test_fika import act_once
 from tests.browser.test_players import sign_up
 
 pytestmark = pytest.mark.browser
@@ -105,3 +108,76 @@ def test_the_invitation_in_french(new_page, own_server: Server) -> None:  # type
     bea.click(tid("invite-join"))
     bea.wait_for_selector(f"{tid('seat-1')}.me")
     assert bea.locator(tid("invite-bar")).count() == 0
+
+
+def my_games(page: Page, server: Server) -> str:
+    """Open #/games (a fresh page: the badge looks at once); the table's state there."""
+    page.goto(f"{server.url}/#/games")
+    page.reload()
+    page.wait_for_selector(tid("my-game-state"))
+    return page.inner_text(tid("my-game-state"))
+
+
+def my_turn(page: Page) -> bool:
+    games = fetch(page, "GET", "/api/me/games")["body"]
+    return bool(games["tables"][0]["my_turn"])
+
+
+def play_my_turn(page: Page) -> None:
+    """From the table page: act through the board until the turn passes (the API says)."""
+    page.wait_for_selector(f"{tid('fika')}[data-can-act='true']")
+    counts: dict[str, int] = {}
+    deadline = time.monotonic() + 60
+    while my_turn(page):
+        assert time.monotonic() < deadline, counts
+        seq = page.get_attribute(tid("fika"), "data-seq")
+        if act_once(page, counts):
+            end = time.monotonic() + 5
+            while time.monotonic() < end and page.get_attribute(tid("fika"), "data-seq") == seq:
+                page.wait_for_timeout(50)
+        else:
+            page.wait_for_timeout(100)
+
+
+def unread(page: Page) -> int:
+    page.wait_for_selector(f"{tid('notices-badge')}[data-unread]")
+    return int(page.get_attribute(tid("notices-badge"), "data-unread") or 0)
+
+
+def test_two_friends_play_a_one_day_fika_table_from_my_games(new_page, own_server: Server) -> None:  # type: ignore[no-untyped-def]
+    ana, bea = new_page(), new_page()
+    sign_up(ana, own_server, "ana")
+    sign_up(bea, own_server, "bea")
+    ana.goto(f"{own_server.url}/#/friends")  # friends, through the friends pages
+    ana.fill(tid("ask-name"), "bea")
+    ana.click(tid("ask-submit"))
+    ana.wait_for_selector(f"{tid('friend')}[data-name='bea'] {tid('friend-remove')}")
+    bea.goto(f"{own_server.url}/#/friends")
+    bea.click(f"{tid('friend')}[data-name='ana'] {tid('friend-accept')}")
+    bea.wait_for_selector(f"{tid('friend')}[data-name='ana'] {tid('friend-online')}")
+
+    table_id = invite_from_the_form(ana, own_server, "bea", "1")  # 1 day per move
+    bea.goto(f"{own_server.url}/#/notifications")
+    bea.click(f"{tid('notice')}[data-kind='invited'] a")
+    bea.click(tid("invite-join"))
+    bea.wait_for_selector(f"{tid('seat-1')}.me")
+    ana.wait_for_selector(f"{tid('days')}:has-text('1 d per move')")
+    for page in (ana, bea):  # from here on, every notice counted is a "your turn"
+        fetch(page, "POST", "/api/notifications/read", {"all": True})
+
+    for turn in range(3):
+        states = {name: my_games(page, own_server) for name, page in (("ana", ana), ("bea", bea))}
+        assert sorted(states.values()) == ["waiting for the others", "your move"], states
+        mover, other = (ana, bea) if states["ana"] == "your move" else (bea, ana)
+        assert unread(other) == 0 and not other.title().startswith("(")
+        if turn:  # the other played while this one was away: a "your turn" waits
+            assert unread(mover) == 1 and mover.title().startswith("(1) ")
+            assert mover.locator(tid("time-left")).inner_text().startswith("23 h")
+        mover.click(f"[data-table='{table_id}'] {tid('my-game-link')}")
+        play_my_turn(mover)
+        my_games(mover, own_server)  # away again; playing read the "your turn"
+        assert unread(mover) == 0 and not mover.title().startswith("(")
+        other.reload()
+        assert unread(other) == 1, turn  # the turn passed to someone away: told
+        other.click(tid("notices-badge"))
+        other.wait_for_selector(f"{tid('notice')}[data-kind='your_turn']:has-text('Fika')")
