@@ -82,6 +82,12 @@ def test_the_form_offers_friends_first_and_the_invited_player_declines(
     ana.wait_for_selector(f"{tid('seat-1')}")
     assert ana.locator(tid("invite-bar")).count() == 0  # only bea's page offers it
 
+    guest = new_page()  # the lobby offers a held seat to its invited player only
+    guest.goto(f"{own_server.url}/#/")
+    guest.wait_for_selector(tid(f"watch-{table_id}"))
+    assert guest.locator(tid(f"join-{table_id}")).count() == 0
+    bea.goto(f"{own_server.url}/#/")
+    bea.wait_for_selector(tid(f"join-{table_id}"))
     bea.reload()
     bea.wait_for_selector(f"{tid('notices-count')}:text-is('2')")  # ana asked, ana invites
     bea.click(tid("notices-badge"))

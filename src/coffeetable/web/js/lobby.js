@@ -400,7 +400,8 @@ function tableRow(table) {
   const seats = table.seats || [];
   const taken = seats.filter((s) => !s.open).length;
   const mine = seatAt(id) || accountSeat(id) != null;
-  const canJoin = !mine && table.status === 'open' && seats.some((s) => s.open);
+  const me = (account() || {}).username || ''; // a seat held for an invited player is theirs alone
+  const canJoin = !mine && table.status === 'open' && seats.some((s) => s.open && (!s.invited || s.invited.toLowerCase() === me.toLowerCase()));
   const title = tableName(table) || id;
   const url = `#/table/${encodeURIComponent(id)}`;
   // How reliable the seated players are (their share of matches finished), what the table asks.
