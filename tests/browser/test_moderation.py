@@ -85,3 +85,25 @@ def test_a_chat_line_is_reported_and_a_moderator_mutes_its_author(new_page, own_
 
     ana.goto(f"{own_server.url}/#/moderation")  # not a moderator: the page says so
     ana.wait_for_selector(f"{tid('moderation-refused')}:has-text('moderators only')")
+
+
+def test_a_player_is_reported_from_their_profile(new_page, own_server) -> None:  # type: ignore[no-untyped-def]
+    ana, dora = new_page(), new_page()
+    sign_up(ana, own_server, "ana")
+    sign_up(dora, own_server, "dora")
+    make_moderator(own_server, "dora")
+    ana.goto(f"{own_server.url}/#/players/ana")
+    ana.wait_for_selector(tid("profile-name"))
+    assert ana.locator(tid("profile-report")).count() == 0  # not oneself
+    ana.goto(f"{own_server.url}/#/players/dora")
+    ana.click(tid("profile-report"))
+    ana.select_option(tid("report-reason"), "cheating")
+    ana.click(tid("report-send"))
+    ana.wait_for_selector(tid("report-dialog"), state="detached")
+
+    dora.goto(f"{own_server.url}/#/moderation")
+    report = dora.wait_for_selector(tid("mod-report"))
+    assert "ana reports dora: Cheating" in report.inner_text()
+    dora.click(tid("mod-dismiss"))  # a report about herself is for another moderator
+    dora.wait_for_selector(f"{tid('toast-error')}:has-text('another moderator')")
+    assert dora.locator(tid("mod-report")).count() == 1  # still open

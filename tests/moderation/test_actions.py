@@ -10,15 +10,8 @@ from typing import Any
 
 from coffeetable.store import Database, moderation
 from coffeetable.store import players as players_db
-from tests.moderation.conftest import (
-    Browser,
-    Client,
-    ServerThread,
-    make_moderator,
-    people,
-    say,
-)
-from tests.server.conftest import BROWSER_PASSWORD
+from tests.moderation.conftest import make_moderator, people, say
+from tests.server.conftest import BROWSER_PASSWORD, Browser, Client, ServerThread
 
 
 def _table(first: Browser, second: Browser) -> str:

@@ -7,14 +7,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from tests.moderation.conftest import (
-    Browser,
-    ServerThread,
-    make_moderator,
-    people,
-    say,
-)
-from tests.server.conftest import TEST_LIMITS
+from tests.moderation.conftest import make_moderator, people, say
+from tests.server.conftest import TEST_LIMITS, Browser, ServerThread
 
 
 def _open_reports(moderator: Browser) -> list[dict[str, object]]:
