@@ -68,7 +68,9 @@ def test_a_chat_line_is_reported_and_a_moderator_mutes_its_author(new_page, own_
     ana.click(tid("report-send"))
     ana.wait_for_selector(f"{tid('report-dialog')}", state="detached")
 
-    dora.goto(f"{own_server.url}/#/moderation")
+    dora.reload()  # a moderator's menu leads to the page
+    dora.click(tid("user-menu-button"))
+    dora.click(tid("menu-moderation"))
     report = dora.wait_for_selector(tid("mod-report"))
     assert "ana reports bea" in report.inner_text()
     assert dora.inner_text(tid("mod-chat-line")) == "bea <b>you all play badly</b>"  # as text
@@ -83,6 +85,8 @@ def test_a_chat_line_is_reported_and_a_moderator_mutes_its_author(new_page, own_
     bea.click(tid("chat-send"))
     bea.wait_for_selector(f"{tid('chat-error')}:has-text('a moderator muted your chat until')")
 
+    ana.click(tid("user-menu-button"))
+    assert ana.locator(tid("menu-moderation")).count() == 0
     ana.goto(f"{own_server.url}/#/moderation")  # not a moderator: the page says so
     ana.wait_for_selector(f"{tid('moderation-refused')}:has-text('moderators only')")
 

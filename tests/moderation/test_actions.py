@@ -48,6 +48,8 @@ def test_only_moderators_read_and_act(
     ana, bea, dora = people(server, browsers, "ana", "bea", "dora")
     make_moderator(server, "dora")
     report = _report(ana, "bea")
+    assert dora.http.get("/api/me").json()["moderator"] is True
+    assert ana.http.get("/api/me").json()["moderator"] is False
     for who in (ana, bea):
         assert who.http.get("/api/moderation/reports").status_code == 403
         assert who.http.get("/api/moderation/log").status_code == 403
