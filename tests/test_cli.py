@@ -119,7 +119,7 @@ def test_arena_piped_keeps_every_cell_whole() -> None:
         ), bot
 
 
-@pytest.mark.parametrize("command", ["serve", "arena", "bench", "replay"])
+@pytest.mark.parametrize("command", ["serve", "arena", "bench", "replay", "moderators"])
 def test_help_explains_every_argument(command: str) -> None:
     from coffeetable.cli import build_parser
 
@@ -128,3 +128,42 @@ def test_help_explains_every_argument(command: str) -> None:
     for action in parser._actions:
         assert action.help, f"coffeetable {command}: {action.option_strings or action.dest}"
     assert run(command, "--help").returncode == 0
+
+
+def test_moderators_are_added_listed_and_removed_and_each_change_is_logged(
+    tmp_path: Path,
+) -> None:
+    from coffeetable.store import Database, moderation
+    from coffeetable.store import players as players_db
+
+    url = f"sqlite:///{tmp_path / 'site.sqlite3'}"
+    database = Database(url)
+    with database.engine.begin() as conn:
+        ana = players_db.create_account(conn, "Ana", "ana", "ana", "hash")
+        players_db.create_account(conn, "bea", "bea", "bea", "hash")
+    database.close()
+
+    assert run("moderators", "list", "--database", url).stdout == ""
+    added = run("moderators", "add", "ANA", "--database", url)  # found as sign-in finds names
+    assert added.returncode == 0 and "Ana is now a moderator" in added.stdout
+    assert "already" in run("moderators", "add", "ana", "--database", url).stdout
+    run("moderators", "add", "bea", "--database", url)
+    assert run("moderators", "list", "--database", url).stdout.split() == ["Ana", "bea"]
+    removed = run("moderators", "remove", "bea", "--database", url)
+    assert removed.returncode == 0 and "no longer" in removed.stdout
+    assert run("moderators", "list", "--database", url).stdout.split() == ["Ana"]
+    assert_refused(run("moderators", "add", "nobody", "--database", url), "no account")
+    assert_refused(run("moderators", "add", "--database", url), "needs a username")
+    assert_refused(run("moderators", "promote", "ana", "--database", url), "invalid choice")
+
+    database = Database(url)
+    with database.engine.connect() as conn:
+        standing = moderation.standing(conn, ana)
+        entries = moderation.log_entries(conn, 10)
+    database.close()
+    assert standing is not None and standing.moderator
+    assert [(e["player"], e["action"], e["moderator"]) for e in entries] == [
+        ("bea", "moderator_removed", None),
+        ("bea", "moderator_added", None),
+        ("Ana", "moderator_added", None),
+    ]

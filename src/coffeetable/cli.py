@@ -1,4 +1,4 @@
-"""The ``coffeetable`` command: serve · arena · bench · replay · export.
+"""The ``coffeetable`` command: serve · arena · bench · replay · export · moderators.
 
 Each sub-command imports what it needs only when it runs, so ``coffeetable
 replay`` never loads the web server. A mistake in what a person typed (a port
@@ -195,6 +195,43 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _moderators(args: argparse.Namespace) -> int:
+    """``moderators add NAME`` / ``remove NAME`` / ``list``: who moderates the site's reports
+    (``server/moderation``). Adding and removing are written to the moderators' log."""
+    from coffeetable.server.players.usernames import name_key, normalize
+    from coffeetable.store import moderation
+    from coffeetable.store import players as players_db
+    from coffeetable.store.db import Database
+
+    if args.database is not None:
+        _check_database_url(args.database)
+    database = Database(args.database)
+    try:
+        with database.engine.begin() as conn:
+            if args.action == "list":
+                for name in moderation.moderators(conn):
+                    print(name)
+                return 0
+            if not args.name:
+                raise UsageError(f"{args.action} needs a username")
+            found = players_db.player_by_key(conn, name_key(normalize(args.name)))
+            if found is None or found.kind != players_db.USER:
+                raise UsageError(f"no account {args.name!r}")
+            adding = args.action == "add"
+            if moderation.set_moderator(conn, found.id, adding):
+                action = moderation.MODERATOR_ADDED if adding else moderation.MODERATOR_REMOVED
+                why = "coffeetable moderators " + args.action
+                moderation.add_log(
+                    conn, moderator_id=None, player_id=found.id, action=action, why=why
+                )
+                print(f"{found.name} is {'now' if adding else 'no longer'} a moderator")
+            else:
+                print(f"{found.name} {'is' if adding else 'was not'} a moderator already")
+    finally:
+        database.close()
+    return 0
+
+
 def _game_names() -> str:
     return ", ".join(games.names())
 
@@ -298,6 +335,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="SQLAlchemy URL (default: $COFFEETABLE_DATABASE_URL, else SQLite in the data folder)",
     )
     export.set_defaults(run=_export)
+
+    moderators = commands.add_parser(
+        "moderators", help="name the site's moderators: add NAME, remove NAME, list"
+    )
+    moderators.add_argument("action", choices=["add", "remove", "list"], help="what to do")
+    moderators.add_argument("name", nargs="?", default=None, help="an account's username")
+    moderators.add_argument(
+        "--database",
+        default=None,
+        help="SQLAlchemy URL (default: $COFFEETABLE_DATABASE_URL, else SQLite in the data folder)",
+    )
+    moderators.set_defaults(run=_moderators)
     return parser
 
 

@@ -37,6 +37,7 @@ from coffeetable.server.limits import Limits
 from coffeetable.server.lobby.lobby import Lobby
 from coffeetable.server.lobby.matchmaking import Matchmaker
 from coffeetable.server.lobby.rematch import Rematches
+from coffeetable.server.moderation import routes as moderation_routes
 from coffeetable.server.players import PlayersService
 from coffeetable.server.players import routes as players_routes
 from coffeetable.server.security import SecurityHeaders
@@ -199,6 +200,7 @@ def create_app(
     app.include_router(exports.router)
     app.include_router(tournament_routes.router)
     app.include_router(social_routes.router)
+    app.include_router(moderation_routes.router)
     app.include_router(ws.router)
     app.include_router(echo.router)
 

@@ -127,6 +127,8 @@ class Limits:
     notifications_kept: int = 200
     friends_per_account: int = 300
     blocks_per_account: int = 500
+    #: Reports one account may make a day (``server/moderation/reports.py``).
+    reports_per_day: int = 10
     #: Mails queued for one account an hour (verifications and notices; past it, notices
     #: stay on the site only and a new address is refused with 429).
     mails_per_hour: int = 10

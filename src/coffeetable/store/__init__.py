@@ -4,8 +4,8 @@
 ``Database`` is the blocking layer under it. The players layer has one
 module per aggregate: ``players`` (accounts, sessions), ``matches`` (finished
 matches, ratings), ``profiles`` (reads for profiles and leaderboards), ``learn``
-(the tutorials an account finished), ``tournaments``, ``reliability`` and ``vacations``
-(days off at days-per-move tables).
+(the tutorials an account finished), ``tournaments``, ``reliability``, ``moderation``
+(reports, the moderators' log) and ``vacations`` (days off at days-per-move tables).
 ``schema`` runs the Alembic migrations (``migrations/``).
 """
 
@@ -15,6 +15,7 @@ from coffeetable.store import (
     learn,
     mail,
     matches,
+    moderation,
     players,
     profiles,
     reliability,
@@ -44,6 +45,7 @@ __all__ = [
     "learn",
     "mail",
     "matches",
+    "moderation",
     "metadata",
     "players",
     "profiles",

@@ -8,7 +8,8 @@ Everything takes a ``Connection``; writes run inside the caller's transaction
   is shown; ``name_key`` (NFKC + casefold) and ``skeleton`` (look-alike form,
   ``server.players.usernames``) are unique across both kinds. An account's
   ``players.id`` is the ``user_id`` of seats and sessions.
-- ``accounts``: the argon2 hash of a user's password.
+- ``accounts``: the argon2 hash of a user's password, and its moderation standing
+  (a moderator; muted or suspended: ``store.moderation``).
 - ``sessions``: a public random ``id`` (to list and revoke), the SHA-256 of
   the cookie's secret, created, last seen and user agent.
 """
@@ -48,6 +49,10 @@ accounts = sa.Table(
     sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id"), primary_key=True),
     sa.Column("password_hash", sa.String(255), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
+    # Moderation (``store.moderation``): a moderator; chat muted until; suspended since.
+    sa.Column("moderator", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("muted_until", sa.Float, nullable=True),
+    sa.Column("suspended", sa.Float, nullable=True),
 )
 
 sessions = sa.Table(

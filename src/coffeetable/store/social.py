@@ -3,7 +3,7 @@
 Everything takes a ``Connection``; writes run inside the caller's transaction.
 
 - ``notifications``: one row per notice to an account (``kind``: your_turn, invited,
-  friend_request, match_over, table_full), with the table it is about, a small JSON
+  friend_request, match_over, table_full, warning), with the table it is about, a small JSON
   ``data`` (who, the game's title, the result) and whether it was read. An account keeps
   its newest ``keep`` (``add_notice``); an unread "your turn" at a table is one row,
   refreshed, never a pile.
@@ -30,7 +30,9 @@ INVITED = "invited"
 FRIEND_REQUEST = "friend_request"
 MATCH_OVER = "match_over"
 TABLE_FULL = "table_full"
-KINDS = (YOUR_TURN, INVITED, FRIEND_REQUEST, MATCH_OVER, TABLE_FULL)
+#: A moderator's warning (``server/moderation``).
+WARNING = "warning"
+KINDS = (YOUR_TURN, INVITED, FRIEND_REQUEST, MATCH_OVER, TABLE_FULL, WARNING)
 
 notifications = sa.Table(
     "notifications",

@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 from coffeetable.server.api.schemas import REPLAY_EXAMPLE, TABLE_EXAMPLE
+from coffeetable.server.moderation.examples import EXAMPLES as MODERATION_EXAMPLES
 from coffeetable.server.players.sessions import COOKIE
 from coffeetable.server.social.examples import EXAMPLES as SOCIAL_EXAMPLES
 from coffeetable.server.tournaments.routes import EXAMPLES as TOURNAMENT_EXAMPLES
@@ -264,6 +265,7 @@ EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
     ("delete", "/api/bots/{bot}/keys/{key_id}"): (None, {"revoked": True}),
     **TOURNAMENT_EXAMPLES,
     **SOCIAL_EXAMPLES,
+    **MODERATION_EXAMPLES,
 }
 
 

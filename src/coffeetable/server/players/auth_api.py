@@ -27,6 +27,7 @@ from coffeetable.server.players.sessions import (
     same_origin,
     set_cookie,
 )
+from coffeetable.store import moderation
 from coffeetable.store import players as db
 
 router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
@@ -205,10 +206,13 @@ def _title(game: str) -> str:
 async def me(request: Request, account: SignedInAccount) -> models.Me:
     store = players_service(request).store
 
-    def read(conn: Any) -> tuple[db.PlayerRow | None, list[db.HeldSeat]]:
-        return db.player_by_id(conn, account.user_id), db.seats_of_user(conn, account.user_id)
+    def read(conn: Any) -> tuple[db.PlayerRow | None, list[db.HeldSeat], bool]:
+        user = account.user_id
+        standing = moderation.standing(conn, user)
+        moderator = standing is not None and standing.moderator
+        return db.player_by_id(conn, user), db.seats_of_user(conn, user), moderator
 
-    player, held = await store.read(read)
+    player, held, moderator = await store.read(read)
     if player is None:  # the account is gone
         raise HTTPException(401, "not signed in")
     return models.Me(
@@ -227,4 +231,5 @@ async def me(request: Request, account: SignedInAccount) -> models.Me:
             )
             for seat in held
         ],
+        moderator=moderator,
     )

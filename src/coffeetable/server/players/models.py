@@ -70,6 +70,7 @@ class Me(BaseModel):
     username: str
     joined: float
     tables: list[MyTable] = Field(description="my seats at open and running tables")
+    moderator: bool = Field(False, description="I may read reports and act on them")
 
 
 class RatingOut(BaseModel):

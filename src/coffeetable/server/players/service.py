@@ -55,13 +55,15 @@ from coffeetable.server.players.sessions import (
 )
 from coffeetable.server.players.throttle import MemoryRate, MemoryThrottle, Rate, Throttle
 from coffeetable.server.players.usernames import UsernameError
-from coffeetable.store import Store
+from coffeetable.store import Store, moderation
 from coffeetable.store import devices as known_devices
 from coffeetable.store import players as db
 
 log = logging.getLogger("coffeetable.server")
 
 WRONG = "wrong username or password"
+#: Sign-in refused to an account a moderator suspended (``server/moderation``).
+SUSPENDED = "this account is suspended by a moderator: it cannot sign in or play"
 FROM_HERE = "too many failed sign-ins from here; wait before trying again"
 ANYWHERE = (
     "too many failed sign-ins for this username; wait before trying again,"
@@ -223,6 +225,9 @@ class PlayersService:
                 await self.site_failures.hit()
             raise PlayersError(401, WRONG)
         await self.user_throttle.clear(checks[0][1])
+        standing = await self.store.read(lambda conn: moderation.standing(conn, found.player_id))
+        if standing is not None and standing.suspended is not None:  # only past the password
+            raise PlayersError(403, SUSPENDED)
         if self.hasher.needs_rehash(found.password_hash):
             fresh = await self._hash(password, address)
             await self.store.write(lambda conn: db.set_password_hash(conn, found.player_id, fresh))

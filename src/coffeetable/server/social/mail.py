@@ -146,6 +146,8 @@ def words(kind: str, data: dict[str, Any]) -> str:
         if data.get("accepted"):
             return f"{data.get('from', 'Someone')} and you are friends now"
         return f"{data.get('from', 'Someone')} asks you to be friends"
+    if kind == "warning":
+        return "A moderator warns you about your conduct"
     if kind == "match_over":
         return f"Your match of {title} is over: you {data.get('result', 'finished')}"
     return f"Your table of {title} is full: the match begins"

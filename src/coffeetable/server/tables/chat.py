@@ -20,6 +20,8 @@ kept with the table (``store.chat``), cleaned like names
 say ``Limits.chat_per_minute`` of them a minute (bursts of ``chat_burst``), and so
 may each seat over all its sockets; a client address over all its sockets
 ``address_chat_per_minute`` (``client_rates.py``).
+An account a moderator muted (``server/moderation``) is refused with an error until its
+mute ends.
 A signed-in reader who blocked the sender's account (``server/social/``) is not sent
 their messages (lines said before the reader's socket opened come in the history as kept).
 Muting a player by name is the reader's choice, kept and applied by their
@@ -28,6 +30,7 @@ browser (names are not unique: the server cannot tell whom a name means).
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +38,7 @@ from coffeetable.server.tables import wire
 from coffeetable.server.tables.connections import Connection, dumps
 from coffeetable.server.text import clean_text
 from coffeetable.store import chat as store
-from coffeetable.store import social
+from coffeetable.store import moderation, social
 
 if TYPE_CHECKING:
     from coffeetable.server.tables.face import TableFace
@@ -69,6 +72,9 @@ async def say(table: TableFace, conn: Connection, message: dict[str, Any]) -> No
     elif not isinstance(text, str) or not (text := clean_text(text, limits.chat_max_chars)):
         conn.send_error(f"a chat message has a 'text' of 1 to {limits.chat_max_chars} characters")
         return
+    if muted := await _muted(table, conn):
+        conn.send_error(muted, wire.FORBIDDEN)
+        return
     bucket = conn.throttle.chat
     if not bucket.take():
         reason = f"slow down: at most {limits.chat_per_minute} chat messages a minute"
@@ -97,6 +103,19 @@ async def say(table: TableFace, conn: Connection, message: dict[str, Any]) -> No
     for reader in table.connections:
         if said.channel not in reader.muted and _account(table, reader) not in deaf:
             reader.send(text)
+
+
+async def _muted(table: TableFace, conn: Connection) -> str | None:
+    """Why the sender may not chat now: a moderator muted its account (``store.moderation``)."""
+    speaker = _account(table, conn)
+    if speaker is None:
+        return None
+    found = await table.store.read(lambda db: moderation.standing(db, speaker))
+    until = None if found is None else found.muted_until
+    if until is None or until <= time.time():
+        return None
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(until))
+    return f"a moderator muted your chat until {when}"
 
 
 def _account(table: TableFace, conn: Connection) -> int | None:

@@ -77,6 +77,12 @@ export const api = {
   block: (name) => request('PUT', `/api/blocks/${encodeURIComponent(name)}`),
   unblock: (name) => request('DELETE', `/api/blocks/${encodeURIComponent(name)}`),
 
+  // Reports and moderation (js/report.js, js/moderation.js).
+  report: (body) => request('POST', '/api/reports', body),
+  moderationReports: () => request('GET', '/api/moderation/reports'),
+  moderate: (id, body) => request('POST', `/api/moderation/reports/${encodeURIComponent(id)}`, body),
+  moderationLog: (params) => request('GET', `/api/moderation/log${query(params)}`),
+
   // Players: profiles, leaderboards, finished matches.
   player: (name) => request('GET', `/api/players/${encodeURIComponent(name)}`),
   leaderboard: (game, group) =>

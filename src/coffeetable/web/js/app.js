@@ -21,10 +21,11 @@ import * as tournaments from './tournaments.js';
 import * as notices from './notices.js';
 import * as friends from './friends.js';
 import * as games from './mygames.js';
+import * as moderation from './moderation.js';
 
 const VIEWS = {
   lobby, table, replay, rules, learn, signin, signup: signin, sessions, profile, leaderboard, bots, tournaments,
-  notices, friends, games,
+  notices, friends, games, moderation,
 };
 const AUTH_VIEWS = new Set(['signin', 'signup']);
 const app = document.getElementById('app');

@@ -5,10 +5,13 @@
 // (remembered by this browser), and then the page tells the server so
 // ({type: 'chat_mute'}), which stops sending that channel to this socket. Any name may be muted (remembered too): its
 // lines are hidden. Quick phrases arrive as keys ("gg") and are worded in the
-// reader's language (chat.phrase.gg). Every name and text goes through html``.
+// reader's language (chat.phrase.gg). Every name and text goes through html``. A signed-in
+// reader may report another's line to the moderators (js/report.js).
 
+import { account } from './account.js';
 import { html, onClick, setHTML } from './dom.js';
 import { t } from './i18n.js';
+import { openReport } from './report.js';
 import { read, write } from './session.js';
 
 export const PHRASES = ['hello', 'good_luck', 'gg', 'well_played', 'thanks', 'oops', 'one_moment'];
@@ -30,7 +33,7 @@ function setMuted(name, muted) {
 }
 
 /**
- * Mount the chat in root. ctx: {seat() -> our seat or null, send(msg) -> bool}.
+ * Mount the chat in root. ctx: {seat() -> our seat or null, send(msg) -> bool, tableId}.
  * Returns {history(messages), message(m), error(reason), relabel(), connected(), destroy()}.
  */
 export function mountChat(root, ctx) {
@@ -77,6 +80,8 @@ export function mountChat(root, ctx) {
       <span class="chat-text" data-testid="chat-text">${said}</span>
       ${mine ? '' : html`<button type="button" class="tiny link" data-action="mute" data-name="${name}"
         data-testid="chat-mute" title="${t('chat.muteTitle', { name })}">${t('chat.mute')}</button>`}
+      ${mine || !account() || !m.id ? '' : html`<button type="button" class="tiny link" data-action="report"
+        data-name="${name}" data-chat-id="${m.id}" data-testid="chat-report">${t('report.action')}</button>`}
     </li>`;
   }
 
@@ -139,6 +144,9 @@ export function mountChat(root, ctx) {
       setMuted(button.dataset.name, true);
       render();
     }),
+    onClick(root, '[data-action="report"]', (event, button) => openReport({
+      username: button.dataset.name, tableId: ctx.tableId, chatId: Number(button.dataset.chatId),
+    }, 'chat')),
     onClick(root, '[data-action="unmute"]', (event, button) => {
       setMuted(button.dataset.name, false);
       render();

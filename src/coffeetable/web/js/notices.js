@@ -61,6 +61,7 @@ export function noticeText(notice) {
     return t(data.accepted ? 'notices.friendAccepted' : 'notices.friendRequest', { name: data.from || '' });
   }
   if (notice.kind === 'table_full') return t('notices.full', { game });
+  if (notice.kind === 'warning') return t('notices.warning');
   return t('notices.yourTurn', { game });
 }
 

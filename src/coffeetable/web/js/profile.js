@@ -1,11 +1,13 @@
 // #/players/<name>: a player's profile (a person's account or a bot level):
 // ratings per game and player-count group with their history, games played
-// and won, solo bests and ranks, and the recent matches, a page at a time.
+// and won, solo bests and ranks, and the recent matches, a page at a time; a signed-in
+// visitor may report the player (js/report.js).
 
 import { api } from './api.js';
 import { account } from './account.js';
 import { html, onClick, setHTML } from './dom.js';
 import { has, t } from './i18n.js';
+import { openReport } from './report.js';
 import {
   dateText, failure, gameTitle, groupLabel, knownGames, leaderboardHref, matchItem,
   ratingText, robotMark, sparkline,
@@ -58,8 +60,9 @@ export function mount(root, route) {
     }
   });
 
+  const offReport = onClick(root, '[data-action="report"]', () => openReport({ username: name }));
   load();
-  return { destroy() { view.destroyed = true; } };
+  return { destroy() { view.destroyed = true; offReport(); } };
 }
 
 function profilePage(profile) {
@@ -70,7 +73,9 @@ function profilePage(profile) {
   return html`
     <header class="profile-head">
       <h1 data-testid="profile-name">${profile.bot ? robotMark() : ''}${profile.name}</h1>
-      <p class="muted">${joined}${mine ? html` · <a href="#/sessions">${t('menu.sessions')}</a>` : ''}</p>
+      <p class="muted">${joined}${mine ? html` · <a href="#/sessions">${t('menu.sessions')}</a>` : ''}
+        ${me && !mine && !profile.bot ? html`<button type="button" class="tiny" data-action="report"
+          data-testid="profile-report">${t('report.action')}</button>` : ''}</p>
       ${profile.reliability ? html`<p data-testid="profile-reliability">${t('profile.reliability', profile.reliability)}</p>` : ''}
     </header>
     <div class="profile-grid">

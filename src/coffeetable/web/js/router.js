@@ -1,5 +1,5 @@
 // Hash routes: #/ (lobby), #/table/<id>, #/replay/<id>, #/rules/<game>, #/learn/<game>, #/signin, #/signup,
-// #/sessions, #/bots, #/games, #/notifications, #/friends, #/players/<name>,
+// #/sessions, #/bots, #/games, #/notifications, #/friends, #/moderation, #/players/<name>,
 // #/leaderboards[/<game>[/<group>]], #/tournaments[/<id>].
 
 const part = (text) => decodeURIComponent(text);
@@ -17,6 +17,7 @@ const ROUTES = [
   [/^#\/bots\/?$/, () => ({ view: 'bots' })],
   [/^#\/notifications\/?$/, () => ({ view: 'notices' })],
   [/^#\/friends\/?$/, () => ({ view: 'friends' })],
+  [/^#\/moderation\/?$/, () => ({ view: 'moderation' })],
   [/^#\/games\/?$/, () => ({ view: 'games' })],
   [/^#\/players\/([^/?]+)$/, (m) => ({ view: 'profile', name: part(m[1]) })],
   [/^#\/tournaments\/?$/, () => ({ view: 'tournaments', id: null })],

@@ -55,6 +55,7 @@ export function mount(root, route) {
   const chat = mountChat(root.querySelector('.chat-root'), {
     seat: () => ctx.seat,
     send: (msg) => (view.connection ? view.connection.send(msg) : false),
+    tableId: id,
   });
   // The rematch as the server tells it: {accepted, waiting, table_id}; asked: we said yes.
   view.rematch = null;

@@ -29,6 +29,7 @@ export function renderUserMenu(force = false) {
       <li role="none"><a role="menuitem" href="#/notifications" data-testid="menu-notices">${t('menu.notices')}</a></li>
       <li role="none"><a role="menuitem" href="#/sessions" data-testid="menu-sessions">${t('menu.sessions')}</a></li>
       <li role="none"><a role="menuitem" href="#/bots" data-testid="menu-bots">${t('menu.bots')}</a></li>
+      ${me.moderator ? html`<li role="none"><a role="menuitem" href="#/moderation" data-testid="menu-moderation">${t('mod.title')}</a></li>` : ''}
       <li role="none"><button type="button" role="menuitem" data-action="sign-out" data-testid="menu-sign-out">${t('menu.signOut')}</button></li>
       <li role="none"><button type="button" role="menuitem" data-action="sign-out-everywhere"
         data-testid="menu-sign-out-everywhere">${t('menu.signOutEverywhere')}</button></li>

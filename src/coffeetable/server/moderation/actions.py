@@ -1,0 +1,95 @@
+"""What a moderator's decision on a report does, and its entry in the log.
+
+- ``warn``: a ``warning`` notification to the reported player (``Social.add``).
+- ``mute``: their chat lines are refused for ``hours`` (``tables/chat.py`` reads
+  ``muted_until``).
+- ``suspend``: they cannot sign in (``players/service.py`` refuses), their sessions end and
+  their open sockets close (``players/revocation.py``), and their seats go as when a person
+  leaves (``Lobby.leave``): a bot plays a running match's seat, an open table's seat opens.
+- ``dismiss``: nothing is done to anyone.
+
+Each closes the report with the action's name and writes one ``moderation_log`` row in the
+same transaction, so an action is never done unlogged.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from coffeetable.server.players.revocation import sessions_of
+from coffeetable.server.social.notices import Social
+from coffeetable.store import Store
+from coffeetable.store import moderation as db
+from coffeetable.store import players as players_db
+from coffeetable.store import social as social_db
+
+log = logging.getLogger("coffeetable.server")
+
+SUSPENDED = "your account was suspended by a moderator"
+#: The longest mute, in hours (30 days); longer: suspend.
+MAX_MUTE_HOURS = 720
+
+
+class ReportClosed(Exception):
+    """The report was closed (by another moderator) meanwhile."""
+
+
+async def act(
+    state: Any,
+    moderator_id: int,
+    report: db.Report,
+    action: str,
+    why: str,
+    hours: float | None = None,
+) -> None:
+    """Do ``action`` on ``report``'s player, close the report and log it (``state``: the
+    app's: its store, social, players service and lobby)."""
+    store: Store = state.store
+    social: Social = state.social
+    player = report.reported_id
+    now = time.time()
+
+    def write(conn: Any) -> bool:
+        if not db.close_report(conn, report.id, action, now):
+            return False
+        if action == db.WARN:
+            data = {"reason": report.reason}
+            social.add(conn, player, social_db.WARNING, report.table_id, data)
+        elif action == db.MUTE:
+            assert hours is not None
+            db.mute(conn, player, now + hours * 3600)
+        elif action == db.SUSPEND:
+            db.suspend(conn, player, now)
+            players_db.delete_sessions(conn, player)
+        db.add_log(
+            conn,
+            moderator_id=moderator_id,
+            player_id=player,
+            action=action,
+            why=why,
+            report_id=report.id,
+            hours=hours,
+            now=now,
+        )
+        return True
+
+    if not await store.write(write):
+        raise ReportClosed
+    log.info("moderation: %s on account %d (report %d)", action, player, report.id)
+    if action == db.SUSPEND:
+        await _unseat(state, player)
+
+
+async def _unseat(state: Any, player: int) -> None:
+    """Close a suspended account's sockets everywhere; its seats go as when a person leaves."""
+    state.players.revocations.revoke([sessions_of(player)], SUSPENDED)
+    held = await state.store.read(lambda conn: players_db.seats_of_user(conn, player))
+    for seat in held:
+        try:
+            await state.lobby.leave(seat.table_id, "", player)
+        except Exception as error:  # another process holds it, or it ended: go on
+            log.warning(
+                "moderation: account %d keeps its seat at %s: %r", player, seat.table_id, error
+            )
