@@ -186,6 +186,7 @@ def test_the_migrations_ship_inside_the_package() -> None:
         "0011_social.py",
         "0012_vacations.py",
         "0013_tournaments.py",
+        "0015_tournament_misses.py",
     ]
     assert (schema.MIGRATIONS / "env.py").is_file()
 

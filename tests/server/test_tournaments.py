@@ -271,3 +271,26 @@ def test_a_withdrawn_entrant_forfeits_the_tables_not_yet_dealt(
         assert table["ranks"][table["entrants"].index("random-1")] == 2
         assert table["points"][table["entrants"].index("random-1")] == 0
     _check_against_results(view, 3)
+
+
+def test_an_entrant_who_misses_two_matches_is_withdrawn(
+    start_server: Callable[..., ServerThread], browsers: Callable[[str], Browser]
+) -> None:
+    """Bea enters and never comes to her tables: stand-ins play them at once (no grace),
+    she misses two matches and is paired no more; the bots play on to the end."""
+    server = start_server()
+    owner = _owner(server, browsers, "organiser")
+    bea = _owner(server, browsers, "bea")
+    settings = {**FAST, "grace_seconds": 0}
+    tournament_id = _create(owner, rounds=3, max_entrants=4, settings=settings)
+    path = f"/api/tournaments/{tournament_id}"
+    entrant = bea.http.post(f"{path}/entries", json={}).json()["entrant"]
+    for level in ("beginner", "casual", "random"):
+        assert owner.http.post(f"{path}/entries", json={"bot": level}).status_code == 200
+    view = _until_finished(owner, tournament_id)
+    mine = next(entry for entry in view["entrants"] if entry["entrant"] == entrant)
+    assert mine["withdrawn"] and mine["missed"] == 2
+    assert all(not entry["missed"] for entry in view["entrants"] if entry["bot"])
+    seated = [[e for t in r["tables"] for e in t["entrants"]] for r in view["rounds"]]
+    assert [entrant in round_ for round_ in seated] == [True, True, False]
+    assert all(t["ranks"] is not None for r in view["rounds"] for t in r["tables"])
