@@ -144,6 +144,7 @@ def create_app(
             app.state.reviews.clients = app.state.cluster.reviewers
         app.state.tournaments = Tournaments(store, limits)
         app.state.tournament_runner = Runner(lobby, app.state.cluster)
+        app.state.tournament_runner.notify = app.state.social.add
         await lobby.restore()
         app.state.tournament_runner.start()
         try:

@@ -30,7 +30,8 @@ INVITED = "invited"
 FRIEND_REQUEST = "friend_request"
 MATCH_OVER = "match_over"
 TABLE_FULL = "table_full"
-KINDS = (YOUR_TURN, INVITED, FRIEND_REQUEST, MATCH_OVER, TABLE_FULL)
+TABLE_READY = "table_ready"  # a tournament's table is dealt: come and play
+KINDS = (YOUR_TURN, INVITED, FRIEND_REQUEST, MATCH_OVER, TABLE_FULL, TABLE_READY)
 
 notifications = sa.Table(
     "notifications",

@@ -148,6 +148,8 @@ def words(kind: str, data: dict[str, Any]) -> str:
         return f"{data.get('from', 'Someone')} asks you to be friends"
     if kind == "match_over":
         return f"Your match of {title} is over: you {data.get('result', 'finished')}"
+    if kind == "table_ready":
+        return f"Your table of {title} is ready in {data.get('tournament', 'a tournament')}"
     return f"Your table of {title} is full: the match begins"
 
 

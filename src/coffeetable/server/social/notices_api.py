@@ -34,7 +34,9 @@ def social(request: Request) -> Social:
 
 class NoticeOut(BaseModel):
     id: int
-    kind: str = Field(description="your_turn, invited, friend_request, match_over or table_full")
+    kind: str = Field(
+        description="your_turn, invited, friend_request, match_over, table_full or table_ready"
+    )
     at: float = Field(description="when (seconds since 1970)")
     table_id: str | None = Field(description="the table it is about (null: none)")
     data: dict[str, Any] = Field(

@@ -403,6 +403,7 @@ export default {
   'notices.friendRequest': "{name} möchte mit dir befreundet sein",
   'notices.friendAccepted': "{name} und du seid jetzt befreundet",
   'notices.full': "Dein Tisch für {game} ist voll: die Partie beginnt",
+  'notices.ready': "Dein Tisch für {game} in {name} ist bereit",
   'notices.over.won': "Du hast bei {game} gewonnen",
   'notices.over.lost': "Du hast bei {game} verloren",
   'notices.over.shared': "Geteilter Sieg bei {game}",

@@ -403,6 +403,7 @@ export default {
   'notices.friendRequest': "{name} asks you to be friends",
   'notices.friendAccepted': "{name} and you are friends now",
   'notices.full': "Your table of {game} is full: the match begins",
+  'notices.ready': "Your table of {game} is ready in {name}",
   'notices.over.won': "You won at {game}",
   'notices.over.lost': "You lost at {game}",
   'notices.over.shared': "You shared the win at {game}",

@@ -403,6 +403,7 @@ export default {
   'notices.friendRequest': "{name} quiere ser tu amigo",
   'notices.friendAccepted': "{name} y tú ya sois amigos",
   'notices.full': "Tu mesa de {game} está completa: empieza la partida",
+  'notices.ready': "Tu mesa de {game} está lista en {name}",
   'notices.over.won': "Has ganado en {game}",
   'notices.over.lost': "Has perdido en {game}",
   'notices.over.shared': "Victoria compartida en {game}",

@@ -403,6 +403,7 @@ export default {
   'notices.friendRequest': "{name} vous demande en ami",
   'notices.friendAccepted': "{name} et vous êtes maintenant amis",
   'notices.full': "Votre table de {game} est complète : la partie commence",
+  'notices.ready': "Votre table de {game} est prête dans {name}",
   'notices.over.won': "Vous avez gagné à {game}",
   'notices.over.lost': "Vous avez perdu à {game}",
   'notices.over.shared': "Victoire partagée à {game}",

@@ -61,6 +61,7 @@ export function noticeText(notice) {
     return t(data.accepted ? 'notices.friendAccepted' : 'notices.friendRequest', { name: data.from || '' });
   }
   if (notice.kind === 'table_full') return t('notices.full', { game });
+  if (notice.kind === 'table_ready') return t('notices.ready', { game, name: data.tournament || '' });
   return t('notices.yourTurn', { game });
 }
 
