@@ -4,7 +4,8 @@
 ``Database`` is the blocking layer under it. The players layer has one
 module per aggregate: ``players`` (accounts, sessions), ``matches`` (finished
 matches, ratings), ``profiles`` (reads for profiles and leaderboards), ``learn``
-(the tutorials an account finished), ``tournaments``, ``reliability`` and ``vacations``
+(the tutorials an account finished), ``tournaments``, ``league`` (the programs' league),
+``reliability`` and ``vacations``
 (days off at days-per-move tables).
 ``schema`` runs the Alembic migrations (``migrations/``).
 """
@@ -12,6 +13,7 @@ matches, ratings), ``profiles`` (reads for profiles and leaderboards), ``learn``
 from coffeetable.store import (
     chat,
     devices,
+    league,
     learn,
     mail,
     matches,
@@ -41,6 +43,7 @@ __all__ = [
     "default_database_url",
     "chat",
     "devices",
+    "league",
     "learn",
     "mail",
     "matches",

@@ -42,6 +42,7 @@ from sqlalchemy.engine import Connection
 
 from coffeetable import games
 from coffeetable.engine import Game
+from coffeetable.store import league as store_league
 from coffeetable.store import matches as store
 from coffeetable.store import tournaments as store_tournaments
 from coffeetable.store.players import bot_player
@@ -226,6 +227,7 @@ def finish_match(
     store_tournaments.record_result(
         conn, summary.table_id, [seat_ranks[s.seat] for s in seats], summary.absent
     )
+    store_league.record_result(conn, summary.table_id, [seat_ranks[s.seat] for s in seats])
     return Recorded(match_id, rated, rows)
 
 
