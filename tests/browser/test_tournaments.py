@@ -93,3 +93,26 @@ def test_an_entrant_is_shown_their_table_when_the_round_starts(
     page.wait_for_url("**/#/table/*")
     me = page.wait_for_selector(".seat-chip.me", timeout=LONG)  # seated by her account
     assert me is not None and "ada" in me.inner_text()
+
+
+def test_the_programs_league_page_lists_a_bot_that_opted_in(
+    own_server: Server, new_page: Any
+) -> None:
+    page: Page = new_page()
+    sign_up(page, own_server, "bea")
+    made = _fetch(page, "POST", "/api/bots", {"name": "bot-a", "description": "tries"})
+    assert made["status"] == 200, made
+    changed = _fetch(page, "PATCH", "/api/bots/bot-a", {"league": True})
+    assert changed["status"] == 200 and changed["body"]["league"] is True, changed
+    page.goto(f"{own_server.url}/#/leagues/fika")
+    page.wait_for_selector(tid("league-page"))
+    rows = page.wait_for_selector(tid("league-standings"))
+    assert rows is not None and "bea/bot-a" in rows.inner_text()
+    names = [
+        row.get_attribute("data-entrant") for row in page.query_selector_all(tid("league-row"))
+    ]
+    assert names[0] is not None and names[0].startswith("u")  # the program, then references
+    assert "bot:strong" in names
+    assert "paused" in page.inner_text(tid("league-pace"))  # the site's default: off
+    assert page.is_visible(tid("league-empty"))
+    assert "Fika" in page.inner_text("h1")

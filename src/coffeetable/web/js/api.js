@@ -102,6 +102,8 @@ export const api = {
 
   // Tournaments (js/tournaments.js): the lists, one, entering and withdrawing.
   tournaments: () => request('GET', '/api/tournaments'),
+  // The programs' league of a game (js/league.js).
+  league: (game) => request('GET', `/api/leagues/${encodeURIComponent(game)}`),
   tournament: (id) => request('GET', `/api/tournaments/${encodeURIComponent(id)}`),
   enterTournament: (id) => request('POST', `/api/tournaments/${encodeURIComponent(id)}/entries`, {}),
   withdrawTournament: (id) => request('DELETE', `/api/tournaments/${encodeURIComponent(id)}/entries`),
