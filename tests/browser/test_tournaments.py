@@ -116,3 +116,54 @@ def test_the_programs_league_page_lists_a_bot_that_opted_in(
     assert "paused" in page.inner_text(tid("league-pace"))  # the site's default: off
     assert page.is_visible(tid("league-empty"))
     assert "Fika" in page.inner_text("h1")
+
+
+def test_two_people_play_the_first_round_of_a_fika_swiss_and_see_the_standings(
+    own_server: Server, new_page: Any
+) -> None:
+    """Ana and Bea enter a Fika Swiss on its page, the owner fills it with two site bots,
+    each plays her first-round match through the board to its end, and the tournament's
+    page shows the standings with that round's results."""
+    from tests.browser.test_fika import play_to_the_end
+
+    ana: Page = new_page()
+    sign_up(ana, own_server, "ana")
+    tournament_id = _create(ana, name="Two people", rounds=2, settings={"bot_speed": 10})
+    bea: Page = new_page()
+    sign_up(bea, own_server, "bea")
+    for page in (ana, bea):
+        page.goto(f"{own_server.url}/#/tournaments/{tournament_id}")
+        page.click(tid("tournament-enter"))
+        page.wait_for_selector(tid("tournament-withdraw"))
+    for level in ("casual", "beginner"):
+        answer = _fetch(ana, "POST", f"/api/tournaments/{tournament_id}/entries", {"bot": level})
+        assert answer["status"] == 200, answer  # the fourth entry fills it: it starts
+    for page in (ana, bea):  # each is shown her table, and sits there by her account
+        page.wait_for_selector(tid("your-table"), timeout=LONG)
+        page.click(tid("your-table"))
+        page.wait_for_url("**/#/table/*")
+        page.wait_for_selector(f"{tid('fika')} {tid('street')}", timeout=LONG)
+    for page in (ana, bea):
+        play_to_the_end(page, timeout=240)
+    view = _fetch(ana, "GET", f"/api/tournaments/{tournament_id}")["body"]
+    first = view["rounds"][0]["tables"]
+    people = {e["entrant"] for e in view["entrants"] if not e["bot"]}
+    assert all(table["ranks"] is not None for table in first)
+    assert [len(people & set(table["entrants"])) for table in first] == [1, 1]  # each vs a bot
+    ana.goto(f"{own_server.url}/#/tournaments/{tournament_id}")
+    ana.wait_for_selector(tid("standings"))
+    rows = ana.query_selector_all(tid("standing-row"))
+    assert len(rows) == 4
+    shown = {
+        row.get_attribute("data-entrant"): float(
+            row.query_selector(tid("standing-score")).inner_text()  # type: ignore[union-attr]
+        )
+        for row in rows
+    }
+    # Her first match counted (a win 1, a loss 0, a share 0.5); her second is not over
+    # (she is not at that table: it waits a minute for her before a stand-in plays).
+    for entrant in people:
+        mine = next(t for t in first if entrant in t["entrants"])
+        assert shown[entrant] == mine["points"][mine["entrants"].index(entrant)]
+    assert sum(shown.values()) >= 2  # the first round's two matches at least
+    assert "ana" in ana.inner_text(tid("standings"))
