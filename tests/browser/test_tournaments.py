@@ -102,8 +102,11 @@ def test_the_programs_league_page_lists_a_bot_that_opted_in(
     sign_up(page, own_server, "bea")
     made = _fetch(page, "POST", "/api/bots", {"name": "bot-a", "description": "tries"})
     assert made["status"] == 200, made
-    changed = _fetch(page, "PATCH", "/api/bots/bot-a", {"league": True})
-    assert changed["status"] == 200 and changed["body"]["league"] is True, changed
+    page.goto(f"{own_server.url}/#/bots")  # her bots page: a switch puts it in the league
+    assert not page.is_checked(tid("bot-league"))
+    page.check(tid("bot-league"))
+    page.wait_for_selector(f"{tid('bot-league')}:checked:not([disabled])")
+    assert _fetch(page, "GET", "/api/bots")["body"][0]["league"] is True
     page.goto(f"{own_server.url}/#/leagues/fika")
     page.wait_for_selector(tid("league-page"))
     rows = page.wait_for_selector(tid("league-standings"))

@@ -340,6 +340,8 @@ export default {
   'bots.never': "nie",
   'bots.anyoneInvites': "Jeder darf diesen Bot an einen Tisch einladen (sonst nur du und deine Bots)",
   'bots.invitableToast': "Gespeichert: wer ihn einladen darf.",
+  'bots.inLeague': "Spielt in der Liga der Programme jedes Spiels (gegen die anderen Programme und die Bots der Seite)",
+  'bots.leagueToast': "Gespeichert: die Liga der Programme.",
   'bots.createdToast': "Dein Bot ist angelegt. Gib ihm einen Schlüssel, damit er spielt.",
   'bots.revokedToast': "Der Schlüssel ist widerrufen: Er funktioniert nicht mehr.",
   'board.botsTitle': "Bots",

@@ -340,6 +340,8 @@ export default {
   'bots.never': "never",
   'bots.anyoneInvites': "Anyone may invite this bot to a table (otherwise only you and your bots)",
   'bots.invitableToast': "Who may invite it is saved.",
+  'bots.inLeague': "Plays in the programs' league of every game (against the other programs and the site's bots)",
+  'bots.leagueToast': "Saved: the programs' league.",
   'bots.createdToast': "Your bot is made. Give it a key to play.",
   'bots.revokedToast': "The key is revoked: it no longer works.",
   'board.botsTitle': "Bots",

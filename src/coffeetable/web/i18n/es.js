@@ -340,6 +340,8 @@ export default {
   'bots.never': "nunca",
   'bots.anyoneInvites': "Cualquiera puede invitar a este bot a una mesa (si no, solo tú y tus bots)",
   'bots.invitableToast': "Guardado: quién puede invitarlo.",
+  'bots.inLeague': "Juega en la liga de programas de cada juego (contra los otros programas y los bots del sitio)",
+  'bots.leagueToast': "Guardado: la liga de programas.",
   'bots.createdToast': "Tu bot está creado. Dale una clave para jugar.",
   'bots.revokedToast': "La clave está revocada: ya no funciona.",
   'board.botsTitle': "Bots",

@@ -340,6 +340,8 @@ export default {
   'bots.never': "jamais",
   'bots.anyoneInvites': "Tout le monde peut inviter ce bot à une table (sinon vous seul et vos bots)",
   'bots.invitableToast': "Enregistré : qui peut l'inviter.",
+  'bots.inLeague': "Joue dans la ligue des programmes de chaque jeu (contre les autres programmes et les bots du site)",
+  'bots.leagueToast': "Enregistré : la ligue des programmes.",
   'bots.createdToast': "Votre bot est créé. Donnez-lui une clé pour jouer.",
   'bots.revokedToast': "La clé est révoquée : elle ne fonctionne plus.",
   'board.botsTitle': "Bots",

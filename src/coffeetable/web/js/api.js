@@ -93,6 +93,7 @@ export const api = {
   botKeys: (bot) => request('GET', `/api/bots/${encodeURIComponent(bot)}/keys`),
   // Who may seat the bot at a table: 'owner' (me and my bots) or 'anyone'.
   setBotInvitable: (bot, invitableBy) => request('PATCH', `/api/bots/${encodeURIComponent(bot)}`, { invitable_by: invitableBy }),
+  setBotLeague: (bot, league) => request('PATCH', `/api/bots/${encodeURIComponent(bot)}`, { league }),
   createBotKey: (bot, label) => request('POST', `/api/bots/${encodeURIComponent(bot)}/keys`, { label }),
   revokeBotKey: (bot, id) =>
     request('DELETE', `/api/bots/${encodeURIComponent(bot)}/keys/${encodeURIComponent(id)}`),
