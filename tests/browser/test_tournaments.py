@@ -93,3 +93,80 @@ def test_an_entrant_is_shown_their_table_when_the_round_starts(
     page.wait_for_url("**/#/table/*")
     me = page.wait_for_selector(".seat-chip.me", timeout=LONG)  # seated by her account
     assert me is not None and "ada" in me.inner_text()
+
+
+def test_the_programs_league_page_lists_a_bot_that_opted_in(
+    own_server: Server, new_page: Any
+) -> None:
+    page: Page = new_page()
+    sign_up(page, own_server, "bea")
+    made = _fetch(page, "POST", "/api/bots", {"name": "bot-a", "description": "tries"})
+    assert made["status"] == 200, made
+    page.goto(f"{own_server.url}/#/bots")  # her bots page: a switch puts it in the league
+    assert not page.is_checked(tid("bot-league"))
+    page.check(tid("bot-league"))
+    page.wait_for_selector(f"{tid('bot-league')}:checked:not([disabled])")
+    assert _fetch(page, "GET", "/api/bots")["body"][0]["league"] is True
+    page.goto(f"{own_server.url}/#/leagues/fika")
+    page.wait_for_selector(tid("league-page"))
+    rows = page.wait_for_selector(tid("league-standings"))
+    assert rows is not None and "bea/bot-a" in rows.inner_text()
+    names = [
+        row.get_attribute("data-entrant") for row in page.query_selector_all(tid("league-row"))
+    ]
+    assert names[0] is not None and names[0].startswith("u")  # the program, then references
+    assert "bot:strong" in names
+    assert "paused" in page.inner_text(tid("league-pace"))  # the site's default: off
+    assert page.is_visible(tid("league-empty"))
+    assert "Fika" in page.inner_text("h1")
+
+
+def test_two_people_play_the_first_round_of_a_fika_swiss_and_see_the_standings(
+    own_server: Server, new_page: Any
+) -> None:
+    """Ana and Bea enter a Fika Swiss on its page, the owner fills it with two site bots,
+    each plays her first-round match through the board to its end, and the tournament's
+    page shows the standings with that round's results."""
+    from tests.browser.test_fika import play_to_the_end
+
+    ana: Page = new_page()
+    sign_up(ana, own_server, "ana")
+    tournament_id = _create(ana, name="Two people", rounds=2, settings={"bot_speed": 10})
+    bea: Page = new_page()
+    sign_up(bea, own_server, "bea")
+    for page in (ana, bea):
+        page.goto(f"{own_server.url}/#/tournaments/{tournament_id}")
+        page.click(tid("tournament-enter"))
+        page.wait_for_selector(tid("tournament-withdraw"))
+    for level in ("casual", "beginner"):
+        answer = _fetch(ana, "POST", f"/api/tournaments/{tournament_id}/entries", {"bot": level})
+        assert answer["status"] == 200, answer  # the fourth entry fills it: it starts
+    for page in (ana, bea):  # each is shown her table, and sits there by her account
+        page.wait_for_selector(tid("your-table"), timeout=LONG)
+        page.click(tid("your-table"))
+        page.wait_for_url("**/#/table/*")
+        page.wait_for_selector(f"{tid('fika')} {tid('street')}", timeout=LONG)
+    for page in (ana, bea):
+        play_to_the_end(page, timeout=240)
+    view = _fetch(ana, "GET", f"/api/tournaments/{tournament_id}")["body"]
+    first = view["rounds"][0]["tables"]
+    people = {e["entrant"] for e in view["entrants"] if not e["bot"]}
+    assert all(table["ranks"] is not None for table in first)
+    assert [len(people & set(table["entrants"])) for table in first] == [1, 1]  # each vs a bot
+    ana.goto(f"{own_server.url}/#/tournaments/{tournament_id}")
+    ana.wait_for_selector(tid("standings"))
+    rows = ana.query_selector_all(tid("standing-row"))
+    assert len(rows) == 4
+    shown = {
+        row.get_attribute("data-entrant"): float(
+            row.query_selector(tid("standing-score")).inner_text()  # type: ignore[union-attr]
+        )
+        for row in rows
+    }
+    # Her first match counted (a win 1, a loss 0, a share 0.5); her second is not over
+    # (she is not at that table: it waits a minute for her before a stand-in plays).
+    for entrant in people:
+        mine = next(t for t in first if entrant in t["entrants"])
+        assert shown[entrant] == mine["points"][mine["entrants"].index(entrant)]
+    assert sum(shown.values()) >= 2  # the first round's two matches at least
+    assert "ana" in ana.inner_text(tid("standings"))

@@ -187,6 +187,7 @@ def test_the_migrations_ship_inside_the_package() -> None:
         "0012_vacations.py",
         "0013_tournaments.py",
         "0014_moderation.py",
+        "0015_tournament_misses.py",
     ]
     assert (schema.MIGRATIONS / "env.py").is_file()
 

@@ -271,3 +271,37 @@ def test_a_withdrawn_entrant_forfeits_the_tables_not_yet_dealt(
         assert table["ranks"][table["entrants"].index("random-1")] == 2
         assert table["points"][table["entrants"].index("random-1")] == 0
     _check_against_results(view, 3)
+
+
+def test_an_entrant_hears_their_tables_are_ready_and_is_withdrawn_after_two_misses(
+    start_server: Callable[..., ServerThread], browsers: Callable[[str], Browser]
+) -> None:
+    """Bea enters and never comes to her tables: stand-ins play them at once (no grace),
+    she misses two matches and is paired no more; the bots play on to the end. Each of
+    her tables dealt, she had a notification "your table is ready" with its link."""
+    server = start_server()
+    owner = _owner(server, browsers, "organiser")
+    bea = _owner(server, browsers, "bea")
+    settings = {**FAST, "grace_seconds": 0}
+    tournament_id = _create(owner, rounds=3, max_entrants=4, settings=settings)
+    path = f"/api/tournaments/{tournament_id}"
+    entrant = bea.http.post(f"{path}/entries", json={}).json()["entrant"]
+    for level in ("beginner", "casual", "random"):
+        assert owner.http.post(f"{path}/entries", json={"bot": level}).status_code == 200
+    view = _until_finished(owner, tournament_id)
+    mine = next(entry for entry in view["entrants"] if entry["entrant"] == entrant)
+    assert mine["withdrawn"] and mine["missed"] == 2
+    assert all(not entry["missed"] for entry in view["entrants"] if entry["bot"])
+    seated = [[e for t in r["tables"] for e in t["entrants"]] for r in view["rounds"]]
+    assert [entrant in round_ for round_ in seated] == [True, True, False]
+    assert all(t["ranks"] is not None for r in view["rounds"] for t in r["tables"])
+    # "Your table is ready": a notice for each of her two dealt tables, none for the owner.
+    hers = [t["table_id"] for r in view["rounds"] for t in r["tables"] if entrant in t["entrants"]]
+    page = bea.http.get("/api/notifications", params={"limit": 50}).json()["notifications"]
+    ready = [n for n in page if n["kind"] == "table_ready"]
+    assert sorted(n["table_id"] for n in ready) == sorted(hers)
+    assert {n["data"]["tournament_id"] for n in ready} == {tournament_id}
+    assert sorted(n["data"]["round"] for n in ready) == [1, 2]
+    assert ready[0]["data"]["title"] == "Fika"
+    owned = owner.http.get("/api/notifications").json()["notifications"]
+    assert not [n for n in owned if n["kind"] == "table_ready"]

@@ -32,6 +32,8 @@ from coffeetable.server.api import docs, exports, openapi, operations, review, t
 from coffeetable.server.api.replays import ReplayCache
 from coffeetable.server.api.review_jobs import Reviews
 from coffeetable.server.errors import TableError
+from coffeetable.server.league import routes as league_routes
+from coffeetable.server.league.runner import LeagueRunner
 from coffeetable.server.learn import api as learn_api
 from coffeetable.server.limits import Limits
 from coffeetable.server.lobby.lobby import Lobby
@@ -145,12 +147,16 @@ def create_app(
             app.state.reviews.clients = app.state.cluster.reviewers
         app.state.tournaments = Tournaments(store, limits)
         app.state.tournament_runner = Runner(lobby, app.state.cluster)
+        app.state.tournament_runner.notify = app.state.social.add
+        app.state.league_runner = LeagueRunner(lobby, app.state.cluster)
         await lobby.restore()
         app.state.tournament_runner.start()
+        app.state.league_runner.start()
         try:
             yield
         finally:
             await app.state.tournament_runner.close()
+            await app.state.league_runner.close()
             if app.state.social.mailer is not None:
                 await app.state.social.mailer.close()
             app.state.matchmaker.close()
@@ -199,6 +205,7 @@ def create_app(
     app.include_router(learn_api.router)
     app.include_router(exports.router)
     app.include_router(tournament_routes.router)
+    app.include_router(league_routes.router)
     app.include_router(social_routes.router)
     app.include_router(moderation_routes.router)
     app.include_router(ws.router)

@@ -121,6 +121,11 @@ class Limits:
     tournament_max_entrants: int = 64
     tournaments_per_owner: int = 3
     tournament_tick_seconds: float = 1.0
+    #: The programs' league (``server/league``): matches started an hour per game (0: the
+    #: league is off), and the seconds a program has to come to its league table before a
+    #: stand-in plays its seat.
+    league_matches_per_hour: float = 0.0
+    league_grace_seconds: float = 60.0
     #: Social (``server/social/``): notifications an account keeps (older ones are
     #: deleted), players one account may ask as friends (friends and requests out), and
     #: players it may block.

@@ -4,14 +4,16 @@
 ``Database`` is the blocking layer under it. The players layer has one
 module per aggregate: ``players`` (accounts, sessions), ``matches`` (finished
 matches, ratings), ``profiles`` (reads for profiles and leaderboards), ``learn``
-(the tutorials an account finished), ``tournaments``, ``reliability``, ``moderation``
-(reports, the moderators' log) and ``vacations`` (days off at days-per-move tables).
+(the tutorials an account finished), ``tournaments``, ``league`` (the programs' league),
+``reliability``, ``moderation`` (reports, the moderators' log) and ``vacations`` (days
+off at days-per-move tables).
 ``schema`` runs the Alembic migrations (``migrations/``).
 """
 
 from coffeetable.store import (
     chat,
     devices,
+    league,
     learn,
     mail,
     matches,
@@ -42,6 +44,7 @@ __all__ = [
     "default_database_url",
     "chat",
     "devices",
+    "league",
     "learn",
     "mail",
     "matches",

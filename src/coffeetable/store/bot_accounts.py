@@ -42,6 +42,8 @@ bot_accounts = sa.Table(
     sa.Column("description", sa.String(200), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("invitable_by", sa.String(8), nullable=False, server_default=OWNER),
+    # Plays the programs' league (``server/league``) of every game it may seat at.
+    sa.Column("league", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 api_keys = sa.Table(
@@ -72,6 +74,8 @@ class BotRow:
     created: float
     #: Who may invite it to a seat: ``owner`` (its owner, or their other bots) or ``anyone``.
     invitable_by: str = OWNER
+    #: Plays in the programs' league (``server/league``).
+    league: bool = False
 
 
 @dataclass(frozen=True)
@@ -116,6 +120,7 @@ def _bot_select() -> sa.Select[Any]:
             bot_accounts.c.description,
             bot_accounts.c.created,
             bot_accounts.c.invitable_by,
+            bot_accounts.c.league,
         )
         .join(bot_accounts, bot_accounts.c.player_id == players.c.id)
         .join(_owners, _owners.c.id == bot_accounts.c.owner_id)
@@ -132,6 +137,7 @@ def _bot(row: Any) -> BotRow:
         row.description,
         row.created,
         row.invitable_by,
+        bool(row.league),
     )
 
 
@@ -189,6 +195,19 @@ def set_invitable_by(conn: Connection, player_id: int, invitable_by: str) -> Non
         .where(bot_accounts.c.player_id == player_id)
         .values(invitable_by=invitable_by)
     )
+
+
+def set_league(conn: Connection, player_id: int, league: bool) -> None:
+    """Whether the bot plays in the programs' league from now on."""
+    conn.execute(
+        bot_accounts.update().where(bot_accounts.c.player_id == player_id).values(league=league)
+    )
+
+
+def league_bots(conn: Connection) -> list[BotRow]:
+    """The bot accounts in the programs' league, oldest first."""
+    query = _bot_select().where(bot_accounts.c.league.is_(True)).order_by(players.c.id)
+    return [_bot(row) for row in conn.execute(query)]
 
 
 def bot_by_key(conn: Connection, name_key: str) -> BotRow | None:

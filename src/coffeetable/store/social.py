@@ -32,7 +32,8 @@ MATCH_OVER = "match_over"
 TABLE_FULL = "table_full"
 #: A moderator's warning (``server/moderation``).
 WARNING = "warning"
-KINDS = (YOUR_TURN, INVITED, FRIEND_REQUEST, MATCH_OVER, TABLE_FULL, WARNING)
+TABLE_READY = "table_ready"  # a tournament's table is dealt: come and play
+KINDS = (YOUR_TURN, INVITED, FRIEND_REQUEST, MATCH_OVER, TABLE_FULL, WARNING, TABLE_READY)
 
 notifications = sa.Table(
     "notifications",

@@ -8,7 +8,9 @@
 - ``tournament_entries``: who entered: an entrant id (``u<player id>`` for an account,
   a person's or a bot account's; ``<level>-<n>`` for a site bot the owner entered),
   the account (null for a site bot), the site bot's level, the name shown, and when
-  they withdrew (null: still in).
+  they withdrew (null: still in), and how many of their matches they missed (an
+  account's seat that never acted by its own player: away all along, or out of time
+  before its first move); at ``MISSES_WITHDRAWN`` they are withdrawn.
 - ``tournament_tables``: every table of every round: the entrants in seat order
   (JSON), the lobby table's id once dealt, and each seat's rank once it is over.
 
@@ -36,6 +38,8 @@ from coffeetable.tournaments.arena import arena_points
 #: The statuses of a tournament, and those a runner looks at.
 UPCOMING, RUNNING, FINISHED, CANCELLED = "upcoming", "running", "finished", "cancelled"
 LIVE = (UPCOMING, RUNNING)
+#: An entrant who missed this many of their matches is withdrawn (paired no more).
+MISSES_WITHDRAWN = 2
 
 tournaments = sa.Table(
     "tournaments",
@@ -69,6 +73,7 @@ entries = sa.Table(
     sa.Column("name", sa.String(80), nullable=False),
     sa.Column("entered", sa.Float, nullable=False),
     sa.Column("withdrawn", sa.Float, nullable=True),
+    sa.Column("missed", sa.Integer, nullable=False, server_default="0"),
 )
 
 pairings = sa.Table(
@@ -115,6 +120,7 @@ class EntryRow:
     name: str
     entered: float
     withdrawn: float | None
+    missed: int = 0
 
 
 @dataclass(frozen=True)
@@ -180,7 +186,7 @@ def entries_of(conn: Connection, tournament_id: str) -> list[EntryRow]:
         .order_by(entries.c.entered, entries.c.entrant)
     )
     return [
-        EntryRow(r.entrant, r.player_id, r.bot, r.name, r.entered, r.withdrawn)
+        EntryRow(r.entrant, r.player_id, r.bot, r.name, r.entered, r.withdrawn, r.missed)
         for r in conn.execute(query)
     ]
 
@@ -269,9 +275,13 @@ def set_ranks(
     write_standings(conn, tournament_id)
 
 
-def record_result(conn: Connection, table_id: str, ranks: Sequence[int]) -> bool:
+def record_result(
+    conn: Connection, table_id: str, ranks: Sequence[int], absent: Sequence[int] = ()
+) -> bool:
     """The match at lobby table ``table_id`` ended with ``ranks`` (by seat): if it is a
-    tournament's, write its result and the tournament's standings; True if it was."""
+    tournament's, write its result and the tournament's standings; True if it was.
+    ``absent``: the seats whose account never acted there: a miss each for their
+    entrant, who is withdrawn at ``MISSES_WITHDRAWN``."""
     found = conn.execute(
         pairings.select().where(pairings.c.table_id == table_id, pairings.c.ranks.is_(None))
     ).first()
@@ -286,8 +296,23 @@ def record_result(conn: Connection, table_id: str, ranks: Sequence[int]) -> bool
         )
         .values(ranks=json.dumps(list(ranks)))
     )
+    seated = json.loads(found.entrants)
+    for seat in absent:
+        if 0 <= seat < len(seated):
+            _missed(conn, found.tournament_id, seated[seat])
     write_standings(conn, found.tournament_id)
     return True
+
+
+def _missed(conn: Connection, tournament_id: str, entrant: str) -> None:
+    """One more miss for ``entrant``; withdrawn (from now) at the limit."""
+    which = (entries.c.tournament_id == tournament_id, entries.c.entrant == entrant)
+    conn.execute(entries.update().where(*which).values(missed=entries.c.missed + 1))
+    conn.execute(
+        entries.update()
+        .where(*which, entries.c.missed >= MISSES_WITHDRAWN, entries.c.withdrawn.is_(None))
+        .values(withdrawn=time.time())
+    )
 
 
 def _number(value: Fraction) -> float:

@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 from coffeetable.server.api.schemas import REPLAY_EXAMPLE, TABLE_EXAMPLE
+from coffeetable.server.league.routes import EXAMPLES as LEAGUE_EXAMPLES
 from coffeetable.server.moderation.examples import EXAMPLES as MODERATION_EXAMPLES
 from coffeetable.server.players.sessions import COOKIE
 from coffeetable.server.social.examples import EXAMPLES as SOCIAL_EXAMPLES
@@ -70,6 +71,7 @@ _BOT = {
     "description": "greedy, with a twist",
     "created": 1796129041.9,
     "invitable_by": "owner",
+    "league": False,
 }
 _PROFILE = {
     "name": "alice",
@@ -259,11 +261,15 @@ EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
     ("get", "/api/bots"): (None, [_BOT]),
     ("post", "/api/bots"): ({"name": "bot-v2", "description": "greedy, with a twist"}, _BOT),
     ("get", "/api/players/{name}/bots"): (None, [_BOT]),
-    ("patch", "/api/bots/{bot}"): ({"invitable_by": "anyone"}, {**_BOT, "invitable_by": "anyone"}),
+    ("patch", "/api/bots/{bot}"): (
+        {"invitable_by": "anyone", "league": True},
+        {**_BOT, "invitable_by": "anyone", "league": True},
+    ),
     ("get", "/api/bots/{bot}/keys"): (None, [_KEY]),
     ("post", "/api/bots/{bot}/keys"): ({"label": "laptop"}, {**_KEY, "key": "ctb_m7nhjg..."}),
     ("delete", "/api/bots/{bot}/keys/{key_id}"): (None, {"revoked": True}),
     **TOURNAMENT_EXAMPLES,
+    **LEAGUE_EXAMPLES,
     **SOCIAL_EXAMPLES,
     **MODERATION_EXAMPLES,
 }

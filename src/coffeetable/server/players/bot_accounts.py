@@ -144,6 +144,14 @@ class BotAccounts:
         assert found is not None
         return found
 
+    async def set_league(self, owner: Account, short_name: str, league: bool) -> db.BotRow:
+        """Whether the owner's bot plays in the programs' league (404 not their bot)."""
+        bot = await self.owned(owner, short_name)
+        await self.store.write(lambda conn: db.set_league(conn, bot.id, league))
+        found = await self.store.read(lambda conn: db.bot_by_id(conn, bot.id))
+        assert found is not None
+        return found
+
     async def find(self, name: str) -> db.BotRow | None:
         """A bot account by its full name (``alice/bot-v2``, any case), or None."""
         if "/" not in name or len(name) > 60:

@@ -5,7 +5,8 @@
   (to invite one by name); ``GET /api/players/{owner}/{bot}`` a bot's profile
   (the players' profile, as ``/api/players/{name}`` gives a person's).
 - ``PATCH /api/bots/{bot}`` ``{"invitable_by": "owner" | "anyone"}``: who may
-  seat the bot at a table (default: its owner only, or another bot of theirs).
+  seat the bot at a table (default: its owner only, or another bot of theirs);
+  ``{"league": true}``: it plays in the programs' league (``server/league``).
 - ``POST /api/bots/{bot}/keys`` a new API key, shown in this answer only;
   ``GET /api/bots/{bot}/keys`` the keys by prefix; ``DELETE
   /api/bots/{bot}/keys/{id}`` revokes one at once.
@@ -60,11 +61,16 @@ class BotOut(BaseModel):
     invitable_by: str = Field(
         description='who may seat it at a table: "owner" (its owner or their bots) or "anyone"'
     )
+    league: bool = Field(False, description="it plays in the programs' league")
 
 
 class BotSettings(BaseModel):
-    invitable_by: Literal["owner", "anyone"] = Field(
-        description='who may seat the bot at a table: "owner" (you, or your bots) or "anyone"'
+    invitable_by: Literal["owner", "anyone"] | None = Field(
+        None,
+        description='who may seat the bot at a table: "owner" (you, or your bots) or "anyone"',
+    )
+    league: bool | None = Field(
+        None, description="play in the programs' league (GET /api/leagues/{game})"
     )
 
 
@@ -128,6 +134,7 @@ def _bot(row: db.BotRow) -> BotOut:
         description=row.description,
         created=row.created,
         invitable_by=row.invitable_by,
+        league=row.league,
     )
 
 
@@ -163,13 +170,18 @@ async def my_bots(request: Request, person: Person) -> list[BotOut]:
 
 @router.patch(
     "/bots/{bot}",
-    summary="change my bot's settings: who may seat it at a table",
+    summary="change my bot's settings: who may seat it at a table, the programs' league",
     responses=_ERRORS,
     dependencies=[Depends(from_this_site)],
 )
 async def change_bot(bot: BotName, body: BotSettings, request: Request, person: Person) -> BotOut:
     try:
-        row = await _service(request).set_invitable_by(person, bot, body.invitable_by)
+        service = _service(request)
+        row = await service.owned(person, bot)
+        if body.invitable_by is not None:
+            row = await service.set_invitable_by(person, bot, body.invitable_by)
+        if body.league is not None:
+            row = await service.set_league(person, bot, body.league)
     except PlayersError as error:
         raise _http(error) from None
     return _bot(row)

@@ -42,6 +42,7 @@ from sqlalchemy.engine import Connection
 
 from coffeetable import games
 from coffeetable.engine import Game
+from coffeetable.store import league as store_league
 from coffeetable.store import matches as store
 from coffeetable.store import tournaments as store_tournaments
 from coffeetable.store.players import bot_player
@@ -155,6 +156,9 @@ class MatchSummary:
     rated: bool
     left: list[int] = field(default_factory=list)
     status: str = "over"
+    #: Seats held by an account that never acted there by its own player (a tournament
+    #: counts them as missed: ``store.tournaments.record_result``).
+    absent: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -220,7 +224,10 @@ def finish_match(
     for row, exists in new_ratings:
         store.save_rating(conn, row, exists)
     # A tournament's table: its result and standings change with the match, once.
-    store_tournaments.record_result(conn, summary.table_id, [seat_ranks[s.seat] for s in seats])
+    store_tournaments.record_result(
+        conn, summary.table_id, [seat_ranks[s.seat] for s in seats], summary.absent
+    )
+    store_league.record_result(conn, summary.table_id, [seat_ranks[s.seat] for s in seats])
     return Recorded(match_id, rated, rows)
 
 

@@ -150,6 +150,8 @@ def words(kind: str, data: dict[str, Any]) -> str:
         return "A moderator warns you about your conduct"
     if kind == "match_over":
         return f"Your match of {title} is over: you {data.get('result', 'finished')}"
+    if kind == "table_ready":
+        return f"Your table of {title} is ready in {data.get('tournament', 'a tournament')}"
     return f"Your table of {title} is full: the match begins"
 
 

@@ -33,7 +33,7 @@ router = APIRouter(prefix="/api", route_class=StrictJSONRoute, tags=["social"])
 VERIFY_HOURS = 24
 #: An address as mail servers take it: no spaces or line breaks (no header injection).
 ADDRESS = re.compile(r"^[^@\s<>,;\"]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$")
-Kind = Literal["your_turn", "invited", "friend_request", "match_over", "table_full"]
+Kind = Literal["your_turn", "invited", "friend_request", "match_over", "table_full", "table_ready"]
 Token = Annotated[str, Query(min_length=20, max_length=100, description="the link's token")]
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"description": "not an e-mail address"},

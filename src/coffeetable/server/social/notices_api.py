@@ -35,7 +35,8 @@ def social(request: Request) -> Social:
 class NoticeOut(BaseModel):
     id: int
     kind: str = Field(
-        description="your_turn, invited, friend_request, match_over, table_full or warning"
+        description="your_turn, invited, friend_request, match_over, table_full, table_ready"
+        " or warning"
     )
     at: float = Field(description="when (seconds since 1970)")
     table_id: str | None = Field(description="the table it is about (null: none)")

@@ -147,4 +147,9 @@ def summary_for(table: TableFace, left: Sequence[int] = (), status: str = "over"
         rated=is_rated(table) and (status == "over" or started),
         left=left_seats,
         status=status,
+        absent=[
+            seat.index
+            for seat in table.seats
+            if seat.user_id is not None and seat.index not in table.acted
+        ],
     )

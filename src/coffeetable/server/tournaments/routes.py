@@ -217,7 +217,9 @@ EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
         None,
         {
             **_SUMMARY,
-            "entrants": [{"entrant": "u7", "name": "bea", "bot": None, "withdrawn": False}],
+            "entrants": [
+                {"entrant": "u7", "name": "bea", "bot": None, "withdrawn": False, "missed": 0}
+            ],
             "rounds": [
                 {
                     "round": 1,

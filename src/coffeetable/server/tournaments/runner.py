@@ -53,6 +53,13 @@ class Leasing(Protocol):
     async def take_named(self, name: str) -> None: ...
 
 
+#: Notify an account inside a write (``Social.add``: connection, account, kind, table
+#: id, data); the app sets it (social is a layer above tournaments).
+Notify = Callable[[Any, int, str, str | None, dict[str, Any]], object]
+#: The kind of the notice an account gets when its tournament table is dealt.
+TABLE_READY = "table_ready"
+
+
 class Runner:
     """Plays every live tournament this process holds the lease of."""
 
@@ -65,6 +72,8 @@ class Runner:
         self.clock: Callable[[], float] = time.time
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
+        #: "Your table is ready" for each account seated at a dealt table (None: none).
+        self.notify: Notify | None = None
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._forever())
@@ -228,15 +237,29 @@ class Runner:
                 )
                 continue
             table_id = await self._table(row, seated)
-            await self.store.write(
-                partial(
-                    db.set_table,
-                    tournament_id=row.id,
-                    number=pairing.round,
-                    board=pairing.board,
-                    table_id=table_id,
-                )
-            )
+            await self.store.write(partial(self._dealt, row, pairing, seated, table_id))
+
+    def _dealt(
+        self,
+        row: db.TournamentRow,
+        pairing: db.PairingRow,
+        seated: list[db.EntryRow],
+        table_id: str,
+        conn: Any,
+    ) -> None:
+        """Write the dealt table's id, and tell each account at it (one transaction)."""
+        db.set_table(conn, row.id, pairing.round, pairing.board, table_id)
+        if self.notify is None:
+            return
+        data = {
+            "title": games.get(row.game).title,
+            "tournament": row.name,
+            "tournament_id": row.id,
+            "round": pairing.round,
+        }
+        for entry in seated:
+            if entry.player_id is not None:
+                self.notify(conn, entry.player_id, TABLE_READY, table_id, data)
 
     async def _table(self, row: db.TournamentRow, seated: list[db.EntryRow]) -> str:
         """Deal one table: site bots in their seats, accounts seated by account."""

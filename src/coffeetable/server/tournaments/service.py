@@ -262,6 +262,7 @@ class Tournaments:
                     "name": entry.name,
                     "bot": entry.bot,
                     "withdrawn": entry.withdrawn is not None,
+                    "missed": entry.missed,
                 }
                 for entry in entries
             ],

@@ -100,6 +100,7 @@ export const api = {
   botKeys: (bot) => request('GET', `/api/bots/${encodeURIComponent(bot)}/keys`),
   // Who may seat the bot at a table: 'owner' (me and my bots) or 'anyone'.
   setBotInvitable: (bot, invitableBy) => request('PATCH', `/api/bots/${encodeURIComponent(bot)}`, { invitable_by: invitableBy }),
+  setBotLeague: (bot, league) => request('PATCH', `/api/bots/${encodeURIComponent(bot)}`, { league }),
   createBotKey: (bot, label) => request('POST', `/api/bots/${encodeURIComponent(bot)}/keys`, { label }),
   revokeBotKey: (bot, id) =>
     request('DELETE', `/api/bots/${encodeURIComponent(bot)}/keys/${encodeURIComponent(id)}`),
@@ -109,6 +110,8 @@ export const api = {
 
   // Tournaments (js/tournaments.js): the lists, one, entering and withdrawing.
   tournaments: () => request('GET', '/api/tournaments'),
+  // The programs' league of a game (js/league.js).
+  league: (game) => request('GET', `/api/leagues/${encodeURIComponent(game)}`),
   tournament: (id) => request('GET', `/api/tournaments/${encodeURIComponent(id)}`),
   enterTournament: (id) => request('POST', `/api/tournaments/${encodeURIComponent(id)}/entries`, {}),
   withdrawTournament: (id) => request('DELETE', `/api/tournaments/${encodeURIComponent(id)}/entries`),

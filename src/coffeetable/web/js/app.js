@@ -18,6 +18,7 @@ import * as profile from './profile.js';
 import * as leaderboard from './leaderboard.js';
 import * as bots from './bots.js';
 import * as tournaments from './tournaments.js';
+import * as league from './league.js';
 import * as notices from './notices.js';
 import * as friends from './friends.js';
 import * as games from './mygames.js';
@@ -25,7 +26,7 @@ import * as moderation from './moderation.js';
 
 const VIEWS = {
   lobby, table, replay, rules, learn, signin, signup: signin, sessions, profile, leaderboard, bots, tournaments,
-  notices, friends, games, moderation,
+  notices, friends, games, moderation, league,
 };
 const AUTH_VIEWS = new Set(['signin', 'signup']);
 const app = document.getElementById('app');

@@ -64,6 +64,9 @@ export function mount(root) {
       <p><label><input type="checkbox" data-action="invitable" data-bot="${bot.short_name}"
         data-testid="bot-invitable" ${attrs({ checked: bot.invitable_by === 'anyone' })}>
         ${t('bots.anyoneInvites')}</label></p>
+      <p><label><input type="checkbox" data-action="league" data-bot="${bot.short_name}"
+        data-testid="bot-league" ${attrs({ checked: bot.league })}>
+        ${t('bots.inLeague')}</label></p>
       ${made ? html`<div class="new-key" role="status" data-testid="new-key-box">
           <p>${t('bots.keyOnce')}</p><code data-testid="new-key">${made}</code></div>` : ''}
       <div class="table-scroll"><table class="stats bot-keys" data-testid="bot-keys">
@@ -128,11 +131,13 @@ export function mount(root) {
 
   const onChange = async (event) => {
     const box = event.target;
-    if (!box.matches('[data-action="invitable"]')) return;
+    const league = box.matches('[data-action="league"]');
+    if (!league && !box.matches('[data-action="invitable"]')) return;
     box.disabled = true;
     try {
-      await api.setBotInvitable(box.dataset.bot, box.checked ? 'anyone' : 'owner');
-      toast(t('bots.invitableToast'));
+      if (league) await api.setBotLeague(box.dataset.bot, box.checked);
+      else await api.setBotInvitable(box.dataset.bot, box.checked ? 'anyone' : 'owner');
+      toast(t(league ? 'bots.leagueToast' : 'bots.invitableToast'));
     } catch (err) {
       toast(failure(err), 'error');
     }

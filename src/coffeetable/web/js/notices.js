@@ -62,6 +62,7 @@ export function noticeText(notice) {
   }
   if (notice.kind === 'table_full') return t('notices.full', { game });
   if (notice.kind === 'warning') return t('notices.warning');
+  if (notice.kind === 'table_ready') return t('notices.ready', { game, name: data.tournament || '' });
   return t('notices.yourTurn', { game });
 }
 

@@ -1,6 +1,6 @@
 // Hash routes: #/ (lobby), #/table/<id>, #/replay/<id>, #/rules/<game>, #/learn/<game>, #/signin, #/signup,
 // #/sessions, #/bots, #/games, #/notifications, #/friends, #/moderation, #/players/<name>,
-// #/leaderboards[/<game>[/<group>]], #/tournaments[/<id>].
+// #/leaderboards[/<game>[/<group>]], #/tournaments[/<id>], #/leagues/<game>.
 
 const part = (text) => decodeURIComponent(text);
 
@@ -22,6 +22,7 @@ const ROUTES = [
   [/^#\/players\/([^/?]+)$/, (m) => ({ view: 'profile', name: part(m[1]) })],
   [/^#\/tournaments\/?$/, () => ({ view: 'tournaments', id: null })],
   [/^#\/tournaments\/([^/?]+)$/, (m) => ({ view: 'tournaments', id: part(m[1]) })],
+  [/^#\/leagues\/([\w-]+)$/, (m) => ({ view: 'league', game: m[1] })],
   [/^#\/leaderboards\/?$/, () => ({ view: 'leaderboard', game: null, group: null })],
   [/^#\/leaderboards\/([\w-]+)(?:\/([^/?]+))?$/, (m) => ({
     view: 'leaderboard', game: m[1], group: m[2] ? part(m[2]) : null,

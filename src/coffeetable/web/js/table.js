@@ -1,10 +1,9 @@
 // A table: its header (seats, who is connected, your seat or "watching"), the
 // connection, and the game's own renderer (games/<name>/web/index.js, or the generic board) below.
 //
-// Your seat: the token this browser keeps for the table (js/session.js), or,
-// when signed in without one, the account's seat (GET /api/me): the socket then
-// goes without a token and the server seats us by the session cookie. Either
-// way the seat of the state's view (`view.seat`) is what the server decided.
+// Your seat: the token this browser keeps (js/session.js), or, signed in without one, the
+// account's seat (GET /api/me; the server seats us by the session cookie). Either way the
+// seat of the state's view (`view.seat`) is what the server decided.
 
 import { api } from './api.js';
 import { TableConnection } from './connection.js';

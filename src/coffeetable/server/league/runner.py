@@ -1,0 +1,159 @@
+"""Playing the programs' league, one match after another, at the operator's pace.
+
+For every game that seats two, the league's players are the bot accounts that opted in
+(``bot_accounts.league``, ``PATCH /api/bots/{bot}``) and the site's bot levels as fixed
+references (``bot:<level>``). Every ``Limits.tournament_tick_seconds`` the runner, for
+each game whose lease ``league:<game>`` it holds (one process at a time), starts a match
+when the pace allows: at most ``Limits.league_matches_per_hour`` started in the last
+hour and evenly spaced, and at most ``PLAYING`` at once. The pair is the one that met
+least (``coffeetable.tournaments.league.next_pair``): a program against anyone, never
+two references.
+
+The match row is written first, then the table dealt through the lobby (as tournaments
+deal) with the site's fastest bot speed, unrated (the league has its own standings),
+and a program's seat waits ``Limits.league_grace_seconds`` for it before a stand-in
+plays; its result is written by ``finish_match`` in the transaction that ends it
+(``store.league.record_result``), so it counts once whatever process dies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from coffeetable import bots, games
+from coffeetable.engine import Game
+from coffeetable.server.errors import Elsewhere, TableError
+from coffeetable.server.lobby.lobby import Lobby
+from coffeetable.store import bot_accounts as bot_db
+from coffeetable.store import league as db
+from coffeetable.tournaments.league import Played, next_pair
+
+log = logging.getLogger("coffeetable.server")
+
+#: The most league matches of one game being played at once.
+PLAYING = 4
+#: A match not over after this long no longer holds back the next ones.
+STALE_SECONDS = 3600.0
+REFERENCE = "bot:"
+
+
+class Leasing(Protocol):
+    """What the runner uses of the cluster: a named lease (``Cluster.take_named``)."""
+
+    async def take_named(self, name: str) -> None: ...
+
+
+def league_games() -> list[Game]:
+    """The games a league is played in: those that seat two."""
+    found = [games.get(name) for name in games.names()]
+    return [game for game in found if game.min_players <= 2 <= game.max_players]
+
+
+def references(game: str) -> list[str]:
+    """The site's bot levels of ``game``, as league players."""
+    return [f"{REFERENCE}{level}" for level in bots.available(game)]
+
+
+def played(matches: list[db.LeagueMatch]) -> list[Played]:
+    """The finished two-seat matches, for the pure rules."""
+    return [
+        Played((m.entrants[0], m.entrants[1]), (m.ranks[0], m.ranks[1]))
+        for m in matches
+        if m.ranks is not None and len(m.entrants) == 2 and len(m.ranks) == 2
+    ]
+
+
+class LeagueRunner:
+    """Starts the league's matches this process holds the lease of."""
+
+    def __init__(self, lobby: Lobby, cluster: Leasing | None = None) -> None:
+        self.lobby = lobby
+        self.store = lobby.store
+        self.limits = lobby.limits
+        self.cluster = cluster
+        self.clock: Callable[[], float] = time.time
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._forever())
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _forever(self) -> None:
+        while True:
+            try:
+                await self.tick()
+            except Exception:  # one bad tick must not stop the league
+                log.exception("league: a tick failed")
+            await asyncio.sleep(self.limits.tournament_tick_seconds)
+
+    async def tick(self) -> None:
+        """Start the matches the pace allows now, one game after another."""
+        if self.limits.league_matches_per_hour <= 0:
+            return
+        for game in league_games():
+            if await self._hold(game.name):
+                await self.step(game.name)
+
+    async def _hold(self, game: str) -> bool:
+        if self.cluster is None:
+            return True
+        try:
+            await self.cluster.take_named(f"league:{game}")
+        except (Elsewhere, TableError):
+            return False
+        return True
+
+    async def step(self, game: str) -> None:
+        """Start one match of ``game`` if the pace and the players allow it."""
+
+        def read(conn: Any) -> tuple[list[bot_db.BotRow], list[db.LeagueMatch]]:
+            return bot_db.league_bots(conn), db.matches_of(conn, game)
+
+        programs, matches = await self.store.read(read)
+        if not programs:
+            return
+        now = self.clock()
+        pace = self.limits.league_matches_per_hour
+        recent = [m for m in matches if m.created > now - 3600]
+        if len(recent) >= pace or (recent and now - recent[-1].created < 3600 / pace):
+            return
+        if sum(1 for m in recent if m.ranks is None) >= PLAYING:
+            return
+        names = {f"u{bot.id}": bot for bot in programs}
+        meetings = [(m.entrants[0], m.entrants[1]) for m in matches if len(m.entrants) == 2]
+        pair = next_pair([*names, *references(game)], list(names), meetings)
+        if pair is None:
+            return
+        match_id = await self.store.write(lambda conn: db.add_match(conn, game, pair, now))
+        table_id = await self._deal(game, pair, names)
+        await self.store.write(lambda conn: db.set_table(conn, match_id, table_id))
+
+    async def _deal(self, game: str, pair: tuple[str, str], names: dict[str, bot_db.BotRow]) -> str:
+        """Create the table: site bots in their seats, bot accounts seated by account."""
+        seat_bots = {
+            str(seat): entrant.removeprefix(REFERENCE)
+            for seat, entrant in enumerate(pair)
+            if entrant.startswith(REFERENCE)
+        }
+        accounts = [names[entrant] for entrant in pair if not entrant.startswith(REFERENCE)]
+        settings: dict[str, Any] = {
+            "bot_speed": self.limits.max_bot_speed,
+            "grace_seconds": self.limits.league_grace_seconds,
+        }
+        first = accounts[0]
+        table, _, _ = await self.lobby.create(
+            game, 2, settings, seat_bots, first.name, user_id=first.id, rated=False
+        )
+        for account in accounts[1:]:
+            await self.lobby.join(table.id, account.name, account.id)
+        return table.id

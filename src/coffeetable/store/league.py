@@ -1,0 +1,100 @@
+"""The programs' league: its matches (schema and blocking queries).
+
+``league_matches``: one row per league match: the game, the two entrants in seat order
+(JSON: ``u<player id>`` for a bot account, ``bot:<level>`` for a site bot), the lobby
+table's id once dealt, the ranks once over, when it was made and finished. Which bot
+accounts play is ``bot_accounts.league``.
+
+``record_result`` is called by ``server.players.ratings.finish_match`` in the
+transaction that ends the match (as tournaments' results are): a result counts once.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from coffeetable.store.db import metadata
+from coffeetable.store.matches import match_id_for_table, participants
+
+league_matches = sa.Table(
+    "league_matches",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game", sa.String(64), nullable=False, index=True),
+    sa.Column("entrants", sa.Text, nullable=False),
+    sa.Column("table_id", sa.String(32), nullable=True, index=True),
+    sa.Column("ranks", sa.Text, nullable=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("finished", sa.Float, nullable=True),
+)
+
+
+@dataclass(frozen=True)
+class LeagueMatch:
+    id: int
+    game: str
+    entrants: tuple[str, ...]
+    table_id: str | None
+    ranks: tuple[int, ...] | None
+    created: float
+
+
+def add_match(conn: Connection, game: str, entrants: Sequence[str], now: float) -> int:
+    """A new match (not dealt yet); its id."""
+    query = league_matches.insert().values(
+        game=game, entrants=json.dumps(list(entrants)), created=now
+    )
+    key = conn.execute(query).inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
+def set_table(conn: Connection, match_id: int, table_id: str) -> None:
+    """The match's table is dealt. A match of fast bots may be over already: its result
+    is recorded then from the match's record."""
+    conn.execute(
+        league_matches.update().where(league_matches.c.id == match_id).values(table_id=table_id)
+    )
+    recorded = match_id_for_table(conn, table_id)
+    if recorded is not None:
+        query = (
+            sa.select(participants.c.rank)
+            .where(participants.c.match_id == recorded)
+            .order_by(participants.c.seat)
+        )
+        record_result(conn, table_id, [int(rank) for rank in conn.execute(query).scalars()])
+
+
+def record_result(conn: Connection, table_id: str, ranks: Sequence[int]) -> bool:
+    """The match at ``table_id`` ended with ``ranks`` (by seat): if it is the league's and
+    not recorded yet, record it; True if it was."""
+    done = conn.execute(
+        league_matches.update()
+        .where(league_matches.c.table_id == table_id, league_matches.c.ranks.is_(None))
+        .values(ranks=json.dumps(list(ranks)), finished=time.time())
+    )
+    return bool(done.rowcount)
+
+
+def matches_of(conn: Connection, game: str) -> list[LeagueMatch]:
+    """Every league match of ``game``, oldest first."""
+    query = (
+        league_matches.select().where(league_matches.c.game == game).order_by(league_matches.c.id)
+    )
+    return [
+        LeagueMatch(
+            r.id,
+            r.game,
+            tuple(json.loads(r.entrants)),
+            r.table_id,
+            None if r.ranks is None else tuple(json.loads(r.ranks)),
+            r.created,
+        )
+        for r in conn.execute(query)
+    ]
