@@ -246,6 +246,20 @@ def test_a_bots_seat_chip_does_not_break_its_level_on_a_phone(page: Page, server
     chip = page.locator(tid("seat-1"))
     chip.wait_for()
     assert "casual" in chip.inner_text()
+    # The lines the name's text takes (measured once laid out: a redraw may replace the
+    # chip under a loaded machine, when its text has no box for a moment).
+    page.wait_for_function(
+        """() => {
+            const name = document.querySelector('[data-testid="seat-1"] .player-name');
+            if (!name) return false;
+            const text = [...name.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE);
+            return text.some((node) => {
+                const range = document.createRange();
+                range.selectNodeContents(node);
+                return range.getClientRects().length > 0;
+            });
+        }"""
+    )
     lines = chip.evaluate(
         """(el) => {
             const name = el.querySelector('.player-name');
