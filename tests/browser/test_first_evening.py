@@ -245,33 +245,21 @@ def test_a_bots_seat_chip_does_not_break_its_level_on_a_phone(page: Page, server
     )
     chip = page.locator(tid("seat-1"))
     chip.wait_for()
-    assert "casual" in chip.inner_text()
-    # The lines the name's text takes (measured once laid out: a redraw may replace the
-    # chip under a loaded machine, when its text has no box for a moment).
-    page.wait_for_function(
+    # The lines the name's text takes, measured in one go once it is laid out (the seat
+    # list is redrawn as the table starts: a chip being replaced has no boxes).
+    lines = page.wait_for_function(
         """() => {
             const name = document.querySelector('[data-testid="seat-1"] .player-name');
-            if (!name) return false;
-            const text = [...name.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE);
-            return text.some((node) => {
-                const range = document.createRange();
-                range.selectNodeContents(node);
-                return range.getClientRects().length > 0;
-            });
-        }"""
-    )
-    lines = chip.evaluate(
-        """(el) => {
-            const name = el.querySelector('.player-name');
+            if (!name || !name.isConnected) return null;
             const text = [...name.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE);
             const tops = text.flatMap((node) => {
                 const range = document.createRange();
                 range.selectNodeContents(node);
                 return [...range.getClientRects()].map((r) => Math.round(r.top));
             });
-            return [new Set(tops).size, name.outerHTML];
+            return tops.length ? [new Set(tops).size, name.outerHTML] : null;
         }"""
-    )
+    ).json_value()
     assert lines[0] == 1, lines
 
 
