@@ -9,7 +9,9 @@ game's default table). The engine loop is ``benchmarks/engine_instructions.py``'
 random actor's random legal action, ``legal_actions`` plus ``apply``). Each runs for
 exactly ``--steps`` steps and again for none under ``valgrind --tool=cachegrind`` with
 ``PYTHONHASHSEED=0``; the differences are the two costs, and their ratio is what the
-encoding adds (the issue's aim: at most 2). Needs Debian's ``valgrind``.
+encoding adds (the issue's aim: at most 2). ``--mask-dtype bool`` runs the environment
+with bool masks (the loop's ``np.flatnonzero`` of an int8 mask is a large part of a
+step). Needs Debian's ``valgrind``.
 """
 
 from __future__ import annotations
@@ -26,14 +28,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def play_env(name: str, steps: int) -> None:
-    """Exactly ``steps`` environment steps (seed 0)."""
+def play_env(name: str, steps: int, mask_dtype: str = "int8") -> None:
+    """Exactly ``steps`` environment steps (seed 0), masks of ``mask_dtype``."""
     import numpy as np
 
     from coffeetable.interop import pettingzoo as pz
 
     rng = random.Random(0)
-    env = pz.env(name)
+    env = pz.env(name, mask_dtype=mask_dtype)
     env.reset(seed=0)
     done = 0
     while done < steps:
@@ -56,7 +58,7 @@ def play_engine(name: str, steps: int) -> None:
     module.play(name, games.get(name).preferred_players(), steps, True)
 
 
-def instructions(kind: str, name: str, steps: int) -> int:
+def instructions(kind: str, name: str, steps: int, mask_dtype: str = "int8") -> int:
     """Instructions of this script running ``steps`` of ``kind``, under cachegrind."""
     env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")
     command = [
@@ -72,6 +74,8 @@ def instructions(kind: str, name: str, steps: int) -> int:
         name,
         "--steps",
         str(steps),
+        "--mask-dtype",
+        mask_dtype,
     ]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
@@ -84,22 +88,31 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="fika")
     parser.add_argument("--steps", type=int, default=5_000)
+    parser.add_argument(
+        "--mask-dtype",
+        choices=("int8", "bool"),
+        default="int8",
+        help="the environment's mask_dtype (bool: numpy finds a mask's indices faster)",
+    )
     parser.add_argument("--play", choices=("env", "engine"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.play == "env":
-        play_env(args.game, args.steps)
+        play_env(args.game, args.steps, args.mask_dtype)
         return 0
     if args.play == "engine":
         play_engine(args.game, args.steps)
         return 0
     costs = {
-        kind: (instructions(kind, args.game, args.steps) - instructions(kind, args.game, 0))
+        kind: (
+            instructions(kind, args.game, args.steps, args.mask_dtype)
+            - instructions(kind, args.game, 0, args.mask_dtype)
+        )
         / args.steps
         for kind in ("env", "engine")
     }
     print(
-        f"{args.game}: {args.steps:,} steps; an environment step {costs['env']:,.0f} "
-        f"instructions, an engine action {costs['engine']:,.0f}: "
+        f"{args.game}: {args.steps:,} steps, {args.mask_dtype} masks; an environment step "
+        f"{costs['env']:,.0f} instructions, an engine action {costs['engine']:,.0f}: "
         f"x{costs['env'] / costs['engine']:.2f}"
     )
     return 0

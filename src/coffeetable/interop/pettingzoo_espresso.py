@@ -32,6 +32,24 @@ class Ticks:
 
     def __init__(self, table: Table) -> None:
         self.table = table
+        # seat 0's observation of the state as it is now (None: not yet encoded); every
+        # seat's is that one turned (``rotated``), so a tick encodes the table once
+        self._base: np.ndarray | None = None
+
+    def changed(self) -> None:
+        """The state moved (a new deal, a resolved tick): forget its observation."""
+        self._base = None
+
+    def observe(self, state: State, seat: int) -> np.ndarray:
+        """``codec.observe_state(state, seat)`` (a fresh array), the state encoded once
+        until ``changed``, where the codec can turn an observation to another seat."""
+        codec: Any = self.table.codec
+        rotated = getattr(codec, "rotated", None)
+        if rotated is None:
+            return codec.observe_state(state, seat)  # type: ignore[no-any-return]
+        if self._base is None:
+            self._base = codec.observe_state(state, 0)
+        return rotated(self._base, seat)  # type: ignore[no-any-return]
 
     def legal(self, state: State, seat: int) -> dict[int, Any]:
         return self.table.codec.legal(state, seat)
@@ -46,17 +64,26 @@ class Ticks:
         return self.table.codec.num_actions - 1
 
     def resolve(
-        self, state: State, rng: random.Random, chosen: dict[int, int]
+        self,
+        state: State,
+        rng: random.Random,
+        chosen: dict[int, int],
+        masks: dict[int, np.ndarray] | None = None,
     ) -> dict[int, dict[str, Any]]:
         """Apply the tick's actions (seat -> index); infos per seat.
 
         An index that was not legal when the tick began is refused, as is one
         that stopped being legal before its turn came (another seat was faster).
+        ``masks``: the seats' masks at the tick's start, when the caller has them
+        (the ones its observations gave), so the legal actions are not listed twice.
         """
         infos: dict[int, dict[str, Any]] = {seat: {} for seat in chosen}
         order = [seat for seat in sorted(chosen) if chosen[seat] != self.noop]
         rng.shuffle(order)
-        masks = {seat: self.mask(state, seat) for seat in order}
+        if order:
+            self.changed()
+        known = {} if masks is None else masks
+        masks = {seat: known[seat] if seat in known else self.mask(state, seat) for seat in order}
         for seat in order:
             if state.is_over:
                 break
@@ -87,6 +114,7 @@ class EspressoTickEnv(AECTable):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         state = self._deal(seed)
+        self.ticks.changed()
         self._ticks = 0
         self._chosen: dict[int, int] = {}
         self._masks = {seat: self.ticks.mask(state, seat) for seat in range(self.table.players)}
@@ -96,7 +124,7 @@ class EspressoTickEnv(AECTable):
         assert self.game_state is not None
         seat = self.possible_agents.index(agent)
         return {
-            "observation": self.table.codec.observe_state(self.game_state, seat),
+            "observation": self.ticks.observe(self.game_state, seat),
             "action_mask": self._masks[seat].copy(),
         }
 
@@ -113,7 +141,7 @@ class EspressoTickEnv(AECTable):
             self._clear_rewards()
             self.agent_selection = self.possible_agents[seat + 1]
             return
-        infos = self.ticks.resolve(self.game_state, self._rng, self._chosen)
+        infos = self.ticks.resolve(self.game_state, self._rng, self._chosen, self._masks)
         self._chosen = {}
         self._ticks += 1
         self._clear_rewards()
@@ -181,11 +209,13 @@ class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
     def _observe(self) -> dict[str, Obs]:
         assert self.game_state is not None
         out = {}
+        self._masks = {}
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
+            mask = self._masks[seat] = self.ticks.mask(self.game_state, seat)
             out[agent] = {
-                "observation": self.table.codec.observe_state(self.game_state, seat),
-                "action_mask": self.ticks.mask(self.game_state, seat),
+                "observation": self.ticks.observe(self.game_state, seat),
+                "action_mask": mask.copy(),
             }
         return out
 
@@ -193,6 +223,7 @@ class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
         self.game_state, self._rng = self.table.deal(seed)
+        self.ticks.changed()
         self.agents = list(self.possible_agents)
         self._ticks = 0
         return self._observe(), {agent: {} for agent in self.agents}
@@ -212,7 +243,7 @@ class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
             seat = self.possible_agents.index(agent)
             index = actions.get(agent, self.ticks.noop)
             chosen[seat] = check_index(index, self.table.codec.num_actions, agent)
-        infos = self.ticks.resolve(self.game_state, self._rng, chosen)
+        infos = self.ticks.resolve(self.game_state, self._rng, chosen, self._masks)
         self._ticks += 1
         observations = self._observe()
         over = self.game_state.is_over

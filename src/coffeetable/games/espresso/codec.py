@@ -56,6 +56,8 @@ COLOUR_INDEX = {colour: c for c, colour in enumerate(COLOURS)}
 #: Values of a card (present, colour, value) and of a centre stack (present, height, top).
 CARD_VALUES = 1 + len(COLOURS) + VALUES_PER_COLOUR
 STACK_VALUES = 2 + len(COLOURS) + VALUES_PER_COLOUR
+#: A seat's block: espresso count and top, help slots, pile count and top, hand, score, flags.
+AREA_VALUES = 1 + CARD_VALUES * (1 + HELP_SLOTS) + 1 + CARD_VALUES + 4
 #: Where a card's value one-hot starts among its values.
 VALUE_AT = 1 + len(COLOURS)
 #: A ref relative to the actor: (owner offset, source, help slot or -1).
@@ -248,6 +250,30 @@ class EspressoCodec(Codec):
         if indices:
             out.put(indices, values)
         return out
+
+    def rotated(self, base: NDArray[np.float32], seat: int) -> NDArray[np.float32]:
+        """``observe_state(state, seat)`` from ``base``, seat 0's observation of the same state.
+
+        Every seat sees the same table, only counted from itself: the seat blocks come
+        in turn order from the observer and the winners are relative, the rest is the
+        same. So an environment encodes a state once and turns it for each seat (a fresh
+        array each time); the tests hold it to ``observe_state``.
+        """
+        if seat == 0:
+            return base.copy()
+        n = self.players
+        areas = n * AREA_VALUES
+        turn = seat * AREA_VALUES
+        winners = len(base) - n
+        return np.concatenate(
+            (
+                base[turn:areas],
+                base[:turn],
+                base[areas:winners],
+                base[winners + seat :],
+                base[winners : winners + seat],
+            )
+        )
 
 
 def _card_ones(at: int, card: int) -> tuple[int, int, int]:
