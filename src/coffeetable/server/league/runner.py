@@ -18,8 +18,6 @@ plays; its result is written by ``finish_match`` in the transaction that ends it
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -29,6 +27,7 @@ from coffeetable import bots, games
 from coffeetable.engine import Game
 from coffeetable.server.errors import Elsewhere, TableError
 from coffeetable.server.lobby.lobby import Lobby
+from coffeetable.server.periodic import Periodic
 from coffeetable.store import bot_accounts as bot_db
 from coffeetable.store import league as db
 from coffeetable.tournaments.league import Played, next_pair
@@ -68,33 +67,17 @@ def played(matches: list[db.LeagueMatch]) -> list[Played]:
     ]
 
 
-class LeagueRunner:
+class LeagueRunner(Periodic):
     """Starts the league's matches this process holds the lease of."""
 
     def __init__(self, lobby: Lobby, cluster: Leasing | None = None) -> None:
+        self.name = "league"
         self.lobby = lobby
         self.store = lobby.store
         self.limits = lobby.limits
+        self.tick_seconds = lobby.limits.tournament_tick_seconds
         self.cluster = cluster
         self.clock: Callable[[], float] = time.time
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._forever())
-
-    async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _forever(self) -> None:
-        while True:
-            try:
-                await self.tick()
-            except Exception:  # one bad tick must not stop the league
-                log.exception("league: a tick failed")
-            await asyncio.sleep(self.limits.tournament_tick_seconds)
 
     async def tick(self) -> None:
         """Start the matches the pace allows now, one game after another."""

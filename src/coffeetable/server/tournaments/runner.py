@@ -28,7 +28,6 @@ where the old one stopped.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -38,6 +37,7 @@ from typing import Any, Protocol
 from coffeetable import games
 from coffeetable.server.errors import Elsewhere, TableError
 from coffeetable.server.lobby.lobby import Lobby
+from coffeetable.server.periodic import Periodic
 from coffeetable.store import tournaments as db
 from coffeetable.tournaments.arena import pair_free
 from coffeetable.tournaments.results import scores
@@ -60,37 +60,20 @@ Notify = Callable[[Any, int, str, str | None, dict[str, Any]], object]
 TABLE_READY = "table_ready"
 
 
-class Runner:
+class Runner(Periodic):
     """Plays every live tournament this process holds the lease of."""
 
     def __init__(self, lobby: Lobby, cluster: Leasing | None = None) -> None:
         self.lobby = lobby
         self.store = lobby.store
         self.cluster = cluster
+        self.name = "tournaments"
         self.tick_seconds = lobby.limits.tournament_tick_seconds
         #: The wall clock: start times and an arena's end (tests move it on).
         self.clock: Callable[[], float] = time.time
-        self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
         #: "Your table is ready" for each account seated at a dealt table (None: none).
         self.notify: Notify | None = None
-
-    def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._forever())
-
-    async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _forever(self) -> None:
-        while True:
-            try:
-                await self.tick()
-            except Exception:  # one bad tick must not stop every tournament
-                log.exception("tournaments: a tick failed")
-            await asyncio.sleep(self.tick_seconds)
 
     async def tick(self) -> None:
         """Advance every live tournament this process may run."""
