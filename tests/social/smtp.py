@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+from collections.abc import Callable
 from email import message_from_bytes
 from email.message import Message
 from typing import Any
@@ -20,16 +21,27 @@ def free_port() -> int:
 
 class Inbox:
     """The aiosmtpd handler: every mail it took, parsed; ``delay`` seconds before it
-    answers each (a slow server)."""
+    answers each (a slow server); the next ``refuse`` mails refused (451, kept in
+    ``refused``); ``on_mail`` called with each mail as it arrives (on the server's thread)."""
 
     def __init__(self, delay: float = 0.0) -> None:
         self.mails: list[Message] = []
         self.delay = delay
+        self.refuse = 0
+        self.refused: list[Message] = []
+        self.on_mail: Callable[[Message], None] | None = None
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+        mail = message_from_bytes(envelope.content)
+        if self.on_mail is not None:
+            self.on_mail(mail)
+        if self.refuse:
+            self.refuse -= 1
+            self.refused.append(mail)
+            return "451 Try again later"
         if self.delay:
             await asyncio.sleep(self.delay)
-        self.mails.append(message_from_bytes(envelope.content))
+        self.mails.append(mail)
         return "250 OK"
 
     def to(self, address: str) -> list[Message]:

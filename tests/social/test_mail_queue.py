@@ -38,7 +38,8 @@ def _account(store: Store, name: str, email: str | None) -> int:
     def write(conn: Any) -> int:
         user = players.create_account(conn, name, name, name, "x")
         if email is not None:
-            db.set_address(conn, user, email, f"h-{name}", time.time() + 60, ["your_turn"])
+            db.set_address(conn, user, email, ["your_turn"])
+            db.start_verification(conn, user, email, f"h-{name}", time.time() + 60)
             db.verify(conn, f"h-{name}", time.time())
         return user
 
@@ -83,7 +84,7 @@ def test_what_a_notice_queues(tmp_path: Path, loop: asyncio.AbstractEventLoop) -
     tell(TableNews("t3", "Café", turn=(ana,)))  # past Limits.mails_per_hour: site only
     rows = _queue(store)
     assert [row.subject for row in rows] == ["Your turn at Fika"] * 2 + ["Your turn at Café"]
-    assert all(row.state == "queued" and len(row.unsubscribe) > 30 for row in rows)
+    assert all(row.state == "queued" and row.unsubscribe is None for row in rows)  # no token
     assert "https://coffee.example/#/table/t1" in rows[0].body
     loop.run_until_complete(store.close())
 
@@ -97,7 +98,7 @@ def test_senders_sharing_the_queue_send_each_mail_once(
 
     def fill(conn: Any) -> None:
         for n in range(12):
-            db.enqueue(conn, ana, "ana@example.org", "your_turn", f"mail {n}", "hi", f"tok{n}" * 8)
+            db.enqueue(conn, ana, "ana@example.org", "your_turn", f"mail {n}", "hi")
 
     loop.run_until_complete(stores[0].write(fill))
     senders = [Mailer(store, _config(smtp.url)) for store in stores]
@@ -112,6 +113,7 @@ def test_senders_sharing_the_queue_send_each_mail_once(
     rows = _queue(stores[0])
     assert {row.state for row in rows} == {"sent"} and {row.body for row in rows} == {""}
     assert all(len(row.unsubscribe) == 64 for row in rows)  # only the token's hash is kept
+    assert len({mail["Message-ID"] for mail in smtp.inbox.mails}) == 12
     mail = smtp.inbox.mails[0]
     assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert mail["List-Unsubscribe"].startswith("<https://coffee.example/api/mail/unsubscribe?")
@@ -120,7 +122,7 @@ def test_senders_sharing_the_queue_send_each_mail_once(
         loop.run_until_complete(store.close())
 
 
-def test_a_claim_is_one_senders_until_its_lease_runs_out(
+def test_a_claim_is_one_senders_and_never_taken_again(
     tmp_path: Path, loop: asyncio.AbstractEventLoop
 ) -> None:
     store = Store(f"sqlite:///{tmp_path / 'mail.sqlite3'}")
@@ -129,15 +131,22 @@ def test_a_claim_is_one_senders_until_its_lease_runs_out(
     def run(work: Any) -> Any:
         return loop.run_until_complete(store.write(work))
 
-    mail_id = run(lambda conn: db.enqueue(conn, ana, "a@b.org", "invited", "s", "b", None))
+    mail_id = run(lambda conn: db.enqueue(conn, ana, "a@b.org", "invited", "s", "b"))
     now = time.time()
-    assert run(lambda conn: db.claim(conn, mail_id, now, LEASE)) is not None
+    claimed = run(lambda conn: db.claim(conn, mail_id, now, LEASE))
+    assert claimed is not None and claimed.attempts == 1  # counted before it is sent
     assert run(lambda conn: db.claim(conn, mail_id, now + 1, LEASE)) is None  # it is held
-    # The sender died (kill -9) holding it: once the lease is over another takes it.
+    # The sender died (kill -9) holding it: once the lease is over nobody sends it again.
     later = now + LEASE + 1
-    assert run(lambda conn: db.due(conn, later, 10)) == [mail_id]
-    assert run(lambda conn: db.claim(conn, mail_id, later, LEASE)) is not None
-    run(lambda conn: db.mark_sent(conn, mail_id, None, later))
+    assert run(lambda conn: db.due(conn, later, 10)) == []
+    assert run(lambda conn: db.abandon(conn, now + 1)) == []  # the lease still runs
+    assert run(lambda conn: db.abandon(conn, later)) == [mail_id]
+    assert run(lambda conn: db.abandon(conn, later)) == []  # once
+    assert run(lambda conn: db.claim(conn, mail_id, later, LEASE)) is None
+    assert _queue(store)[0].state == "uncertain"
+    # A sender that outlived its lease and then heard "taken" still says so.
+    run(lambda conn: db.mark_sent(conn, mail_id, later))
+    assert _queue(store)[0].state == "sent"
     assert run(lambda conn: db.claim(conn, mail_id, later + 2 * LEASE, LEASE)) is None
     loop.run_until_complete(store.close())
 
@@ -148,13 +157,14 @@ def test_a_failing_server_is_retried_later_then_given_up(
     store = Store(f"sqlite:///{tmp_path / 'mail.sqlite3'}")
     ana = _account(store, "ana", None)
     loop.run_until_complete(
-        store.write(lambda conn: db.enqueue(conn, ana, "a@b.org", "invited", "s", "b", "t" * 40))
+        store.write(lambda conn: db.enqueue(conn, ana, "a@b.org", "invited", "s", "b"))
     )
     sender = Mailer(store, _config(f"smtp://127.0.0.1:{free_port()}"))  # nobody listens
     started = time.time()
     assert loop.run_until_complete(sender.send_due()) == 0
     (row,) = _queue(store)
     assert row.state == "queued" and row.attempts == 1 and row.error
+    assert row.unsubscribe is None  # that attempt's link went nowhere
     assert row.next_at >= started + 30  # the first wait
     assert loop.run_until_complete(sender.send_due()) == 0  # not due yet: not tried
     assert _queue(store)[0].attempts == 1

@@ -3,10 +3,15 @@
 - ``mail_settings``: an account's address (verified or not), the SHA-256 of its
   verification token and when it expires, the SHA-256 of its one-click unsubscribe token,
   and which notification kinds it wants mailed (JSON list).
-- ``mail_queue``: one row per mail to send. ``state``: ``queued`` (due at ``next_at``),
-  ``sending`` (claimed by a sender until ``lease_until``), ``sent`` or ``failed``. A sender
-  claims a row by moving it from queued (or from a sending row whose lease ran out) to
-  sending in one UPDATE that names its old state: two senders never claim the same row.
+- ``mail_queue``: one row per mail to send, holding no secret: the links' tokens are drawn
+  by the sender as it sends (``unsubscribe`` then holds the SHA-256 of the mail's one-click
+  token; a verification's token is hashed into ``mail_settings``). ``state``: ``queued``
+  (due at ``next_at``), ``sending`` (in flight: claimed, the attempt counted, by a sender
+  until ``lease_until``), ``sent``, ``failed`` (given up) or ``uncertain`` (the sender
+  stopped, or lost the server's answer, after handing the mail over: it may have gone, so
+  it is never sent again). A sender claims a row by moving it from queued to sending in one
+  UPDATE that names its old state, committed before the mail goes to the server: two
+  senders never claim one row, and a row is handed to a mail server at most once.
 - ``turn_mails``: (account, table) pairs that were mailed "your turn" and have not played
   since: at most one such mail per table until the player plays.
 """
@@ -47,7 +52,7 @@ mail_queue = sa.Table(
     sa.Column("kind", sa.String(24), nullable=False),
     sa.Column("subject", sa.String(200), nullable=False),
     sa.Column("body", sa.Text, nullable=False),
-    sa.Column("unsubscribe", sa.Text, nullable=True),  # the one-click link (None: none)
+    sa.Column("unsubscribe", sa.Text, nullable=True),  # SHA-256 of the one-click token
     sa.Column("state", sa.String(12), nullable=False, index=True),
     sa.Column("attempts", sa.Integer, nullable=False, default=0),
     sa.Column("next_at", sa.Float, nullable=False),
@@ -66,6 +71,9 @@ turn_mails = sa.Table(
 )
 
 QUEUED, SENDING, SENT, FAILED = "queued", "sending", "sent", "failed"
+UNCERTAIN = "uncertain"
+#: States a mail is never sent from again.
+_DONE = (SENT, FAILED, UNCERTAIN)
 
 
 @dataclass(frozen=True)
@@ -87,8 +95,8 @@ class Outgoing:
     kind: str
     subject: str
     body: str
-    unsubscribe: str | None
-    attempts: int
+    attempts: int  # this one included
+    created: float
 
 
 def settings_of(conn: Connection, player_id: int, default: list[str]) -> MailSettings:
@@ -107,24 +115,29 @@ def _upsert(conn: Connection, player_id: int, default: list[str], **values: Any)
         conn.execute(mail_settings.insert().values(player_id=player_id, **values))
 
 
-def set_address(
-    conn: Connection,
-    player_id: int,
-    email: str,
-    verify_hash: str,
-    expires: float,
-    default: list[str],
-) -> None:
-    """A new address, unverified until its token comes back."""
+def set_address(conn: Connection, player_id: int, email: str, default: list[str]) -> None:
+    """A new address, unverified until the token of the mail that ``start_verification``
+    sends comes back (an older token stops working)."""
     _upsert(
-        conn,
-        player_id,
-        default,
-        email=email,
-        verified=False,
-        verify_hash=verify_hash,
-        verify_expires=expires,
+        conn, player_id, default, email=email, verified=False, verify_hash=None, verify_expires=None
     )
+
+
+def start_verification(
+    conn: Connection, player_id: int, email: str, verify_hash: str, expires: float
+) -> bool:
+    """The verification mail to ``email`` is being sent with the token of this hash (it
+    replaces any earlier one); False if the account's address is another now, or verified."""
+    result = conn.execute(
+        mail_settings.update()
+        .where(
+            mail_settings.c.player_id == player_id,
+            mail_settings.c.email == email,
+            mail_settings.c.verified.is_(False),
+        )
+        .values(verify_hash=verify_hash, verify_expires=expires)
+    )
+    return result.rowcount == 1
 
 
 def verify(conn: Connection, verify_hash: str, now: float) -> tuple[int, str] | None:
@@ -156,9 +169,9 @@ def enqueue(
     kind: str,
     subject: str,
     body: str,
-    unsubscribe: str | None,
     now: float | None = None,
 ) -> int:
+    """Queue a mail (its body holds no token: the sender adds the links)."""
     now = time.time() if now is None else now
     result = conn.execute(
         mail_queue.insert().values(
@@ -167,7 +180,6 @@ def enqueue(
             kind=kind,
             subject=subject,
             body=body,
-            unsubscribe=unsubscribe,
             state=QUEUED,
             attempts=0,
             next_at=now,
@@ -207,15 +219,10 @@ def played(conn: Connection, player_id: int, table_id: str) -> None:
 
 
 def due(conn: Connection, now: float, limit: int) -> list[int]:
-    """Mails to claim: queued and due, or claimed by a sender whose lease ran out."""
+    """Mails to claim: queued and due (never one that was in flight: see ``abandon``)."""
     query = (
         sa.select(mail_queue.c.id)
-        .where(
-            sa.or_(
-                sa.and_(mail_queue.c.state == QUEUED, mail_queue.c.next_at <= now),
-                sa.and_(mail_queue.c.state == SENDING, mail_queue.c.lease_until < now),
-            )
-        )
+        .where(mail_queue.c.state == QUEUED, mail_queue.c.next_at <= now)
         .order_by(mail_queue.c.id)
         .limit(limit)
     )
@@ -223,16 +230,20 @@ def due(conn: Connection, now: float, limit: int) -> list[int]:
 
 
 def claim(conn: Connection, mail_id: int, now: float, lease: float) -> Outgoing | None:
-    """Take the mail for sending until ``now + lease``, if nobody else has it: one UPDATE
-    that names the state it leaves, so two senders never both win."""
-    claimable = sa.or_(
-        sa.and_(mail_queue.c.state == QUEUED, mail_queue.c.next_at <= now),
-        sa.and_(mail_queue.c.state == SENDING, mail_queue.c.lease_until < now),
-    )
+    """Take the mail for sending until ``now + lease`` and count the attempt, if nobody else
+    has it: one UPDATE that names the state it leaves, so two senders never both win. The
+    caller commits this before handing the mail to a server."""
     result = conn.execute(
         mail_queue.update()
-        .where(mail_queue.c.id == mail_id, claimable)
-        .values(state=SENDING, lease_until=now + lease)
+        .where(
+            mail_queue.c.id == mail_id, mail_queue.c.state == QUEUED, mail_queue.c.next_at <= now
+        )
+        .values(
+            state=SENDING,
+            lease_until=now + lease,
+            attempts=mail_queue.c.attempts + 1,
+            unsubscribe=None,
+        )
     )
     if result.rowcount != 1:
         return None
@@ -244,42 +255,78 @@ def claim(conn: Connection, mail_id: int, now: float, lease: float) -> Outgoing 
         row.kind,
         row.subject,
         row.body,
-        row.unsubscribe,
         row.attempts,
+        row.created,
     )
 
 
-def mark_sent(conn: Connection, mail_id: int, unsubscribe_hash: str | None, now: float) -> None:
-    """Sent: the body (its links) is emptied; only the unsubscribe token's hash stays."""
+def set_unsubscribe(conn: Connection, mail_id: int, unsubscribe_hash: str) -> None:
+    """The SHA-256 of the one-click token the mail in flight carries."""
+    conn.execute(
+        mail_queue.update().where(mail_queue.c.id == mail_id).values(unsubscribe=unsubscribe_hash)
+    )
+
+
+def abandon(conn: Connection, now: float) -> list[int]:
+    """Mails whose sender stopped while they were in flight (the lease ran out): it may
+    have handed them over, so they are marked uncertain, never sent again; their ids."""
+    stale = sa.and_(mail_queue.c.state == SENDING, mail_queue.c.lease_until < now)
+    ids = [int(row.id) for row in conn.execute(sa.select(mail_queue.c.id).where(stale))]
+    error = "the sender stopped while sending: it may have gone, so not sent again"
+    return [
+        mail_id
+        for mail_id in ids
+        if conn.execute(
+            mail_queue.update()
+            .where(mail_queue.c.id == mail_id, stale)
+            .values(state=UNCERTAIN, lease_until=None, error=error)
+        ).rowcount
+        == 1
+    ]
+
+
+# A sender that outlived its lease still tells what happened: from ``uncertain`` too.
+_MINE = (SENDING, UNCERTAIN)
+
+
+def mark_sent(conn: Connection, mail_id: int, now: float) -> None:
+    """Sent: the body is emptied (only the one-click token's hash stays)."""
     conn.execute(
         mail_queue.update()
-        .where(mail_queue.c.id == mail_id, mail_queue.c.state == SENDING)
-        .values(state=SENT, sent_at=now, body="", unsubscribe=unsubscribe_hash, lease_until=None)
+        .where(mail_queue.c.id == mail_id, mail_queue.c.state.in_(_MINE))
+        .values(state=SENT, sent_at=now, body="", lease_until=None)
     )
 
 
-def mark_failed(
-    conn: Connection, mail_id: int, error: str, retry_at: float | None, attempts: int
-) -> None:
-    """A failed attempt: again at ``retry_at``, or failed for good (None)."""
-    values: dict[str, Any] = {"attempts": attempts, "error": error[:200], "lease_until": None}
+def mark_uncertain(conn: Connection, mail_id: int, error: str) -> None:
+    """The server's answer to the mail was lost: it may have gone; never sent again."""
+    conn.execute(
+        mail_queue.update()
+        .where(mail_queue.c.id == mail_id, mail_queue.c.state.in_(_MINE))
+        .values(state=UNCERTAIN, error=error[:200], lease_until=None)
+    )
+
+
+def mark_failed(conn: Connection, mail_id: int, error: str, retry_at: float | None) -> None:
+    """The server refused the mail, or could not be reached: again at ``retry_at``, or
+    failed for good (None). The attempt's link went nowhere: its hash is dropped."""
+    values: dict[str, Any] = {"error": error[:200], "lease_until": None, "unsubscribe": None}
     if retry_at is None:
-        values.update(state=FAILED, body="", unsubscribe=None)
+        values.update(state=FAILED, body="")
     else:
         values.update(state=QUEUED, next_at=retry_at)
     conn.execute(
         mail_queue.update()
-        .where(mail_queue.c.id == mail_id, mail_queue.c.state == SENDING)
+        .where(mail_queue.c.id == mail_id, mail_queue.c.state.in_(_MINE))
         .values(**values)
     )
 
 
 def unsubscribe(conn: Connection, unsubscribe_hash: str) -> int | None:
-    """Mail nothing more to the account a sent mail's unsubscribe token names; the account."""
+    """Mail nothing more to the account a mail's unsubscribe token names (a hash is kept
+    only for a mail handed to a server); the account."""
     row = conn.execute(
-        sa.select(mail_queue.c.player_id).where(
-            mail_queue.c.unsubscribe == unsubscribe_hash, mail_queue.c.state == SENT
-        )
+        sa.select(mail_queue.c.player_id).where(mail_queue.c.unsubscribe == unsubscribe_hash)
     ).first()
     if row is None:
         return None
@@ -292,10 +339,8 @@ def unsubscribe(conn: Connection, unsubscribe_hash: str) -> int | None:
 
 
 def purge_sent(conn: Connection, before: float) -> int:
-    """Forget mails sent or failed before ``before``."""
+    """Forget mails sent, failed or uncertain before ``before``."""
     result = conn.execute(
-        mail_queue.delete().where(
-            mail_queue.c.state.in_((SENT, FAILED)), mail_queue.c.created < before
-        )
+        mail_queue.delete().where(mail_queue.c.state.in_(_DONE), mail_queue.c.created < before)
     )
     return int(result.rowcount or 0)

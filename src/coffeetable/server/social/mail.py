@@ -9,15 +9,22 @@ for TLS from the start; none by default, and then no mail is ever queued or atte
 Nothing here blocks a table: a notice queues a row (``store.mail``) in the transaction
 that writes it, and ``Mailer`` (a background task of each process) claims due rows one by
 one with a lease (``store.mail.claim``: one UPDATE naming the state it leaves, so that two
-processes never claim one mail), sends it on a thread, then marks it sent. A failure is
-tried again later, waiting twice as long each time (``RETRY_FIRST`` seconds, then 2x, up
-to ``MAIL_ATTEMPTS`` attempts). A sender killed after the server took a mail but before
-marking it sent leaves a claim whose lease runs out: that mail is sent again (at most
-once more per lease); a mail is never sent twice otherwise.
+processes never claim one mail), sends it on a thread, then marks it sent.
 
-Every mail but the address's verification carries a one-click unsubscribe link (in its
-text, and as ``List-Unsubscribe`` with ``List-Unsubscribe-Post``, RFC 8058): its token is
-random per mail and only its SHA-256 is kept once the mail is sent.
+A mail goes at most once (the issue: "never sent twice"): the claim, which counts the
+attempt, is committed before the mail is handed to the server. A server that refuses it,
+or cannot be reached, said so to a living sender: that mail is tried again later, waiting
+twice as long each time (``RETRY_FIRST`` seconds, then 2x, up to ``MAIL_ATTEMPTS``
+attempts). But a claim whose lease runs out (the sender was killed, perhaps after the
+server took the mail) and a mail whose server's answer was lost (``MaybeSent``) may have
+gone: they are marked ``uncertain``, logged and counted (``Mailer.uncertain``), never sent
+again. Each mail's ``Message-ID`` comes from its row, so a receiver can drop a copy too.
+
+The queue holds no secret: the sender draws each link's token as it sends. A verification
+mail's token is hashed into the account's settings (it works once, ``VERIFY_HOURS`` from
+the sending); every other mail carries a one-click unsubscribe link (in its text, and as
+``List-Unsubscribe`` with ``List-Unsubscribe-Post``, RFC 8058) whose token is random per
+mail and kept only as its SHA-256.
 """
 
 from __future__ import annotations
@@ -34,13 +41,13 @@ import time
 from dataclasses import dataclass
 from email import policy
 from email.message import EmailMessage
-from email.utils import make_msgid
 from functools import partial
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from coffeetable.store import Store
 from coffeetable.store import mail as db
+from coffeetable.store.mail import Outgoing
 
 log = logging.getLogger("coffeetable.server")
 
@@ -59,6 +66,29 @@ KEEP_SENT = 60 * 24 * 3600.0
 SMTP_POLICY = policy.SMTP.clone(max_line_length=998)
 #: The kind of the verification mail (not a notification kind: never unsubscribed).
 VERIFY = "verify"
+#: Hours a verification link works, from the sending of its mail.
+VERIFY_HOURS = 24
+#: Where the verification mail's link goes in its queued text (the sender puts it there).
+LINK = "{link}"
+
+
+class MaybeSent(Exception):
+    """The mail's content went out but the server's answer did not come back: it may have
+    been taken."""
+
+
+class _Client(smtplib.SMTP):
+    """smtplib's client, noting when the mail's content starts going out."""
+
+    data_begun = False
+
+    def data(self, msg: Any) -> tuple[int, bytes]:
+        self.data_begun = True
+        return super().data(msg)
+
+
+class _TLSClient(smtplib.SMTP_SSL, _Client):
+    """The same over TLS from the start."""
 
 
 @dataclass(frozen=True)
@@ -84,26 +114,36 @@ class MailServer:
         return cls(parts.hostname, parts.port or (465 if tls else 587), tls, user, password)
 
     def send(self, message: EmailMessage) -> None:
-        """Send one mail (blocking: run it on a thread)."""
+        """Send one mail (blocking: run it on a thread). Any error but ``MaybeSent`` means
+        the server did not take it; ``MaybeSent``, that it may have."""
         context = ssl.create_default_context()
         if self.tls:
-            client: smtplib.SMTP = smtplib.SMTP_SSL(
+            client: _Client = _TLSClient(
                 self.host, self.port, timeout=SMTP_TIMEOUT, context=context
             )
         else:
-            client = smtplib.SMTP(self.host, self.port, timeout=SMTP_TIMEOUT)
-        with client:
-            client.ehlo()
-            secure = self.tls
-            if not secure and client.has_extn("starttls"):
-                client.starttls(context=context)
+            client = _Client(self.host, self.port, timeout=SMTP_TIMEOUT)
+        taken = False
+        try:
+            with client:
                 client.ehlo()
-                secure = True
-            if self.user is not None:
-                if not secure:
-                    raise smtplib.SMTPException("no TLS: the password is not sent in clear")
-                client.login(self.user, self.password or "")
-            client.send_message(message)
+                secure = self.tls
+                if not secure and client.has_extn("starttls"):
+                    client.starttls(context=context)
+                    client.ehlo()
+                    secure = True
+                if self.user is not None:
+                    if not secure:
+                        raise smtplib.SMTPException("no TLS: the password is not sent in clear")
+                    client.login(self.user, self.password or "")
+                client.send_message(message)
+                taken = True
+        except OSError as error:  # smtplib's errors are OSErrors
+            if taken:
+                return  # only the goodbye failed
+            if client.data_begun and not isinstance(error, smtplib.SMTPResponseException):
+                raise MaybeSent(f"{type(error).__name__}: {error}") from error
+            raise  # refused in words, or before the content went: not taken
 
 
 @dataclass(frozen=True)
@@ -165,6 +205,8 @@ class Mailer:
         self._task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
+        #: Mails this sender gave up as perhaps sent (never sent again).
+        self.uncertain = 0
 
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -200,50 +242,85 @@ class Mailer:
                 await asyncio.wait_for(self._wake.wait(), self.poll)
 
     async def send_due(self) -> int:
-        """Claim and send every mail due now; return how many went."""
+        """Give up mails left in flight, then claim and send every mail due now; return
+        how many went."""
+        for mail_id in await self.store.write(partial(db.abandon, now=time.time())):
+            self.uncertain += 1
+            log.warning("mail %d: its sender stopped while sending it: not sent again", mail_id)
         sent = 0
         while True:
             ids = await self.store.read(partial(db.due, now=time.time(), limit=20))
             if not ids:
                 return sent
             for mail_id in ids:
-                claim = partial(db.claim, mail_id=mail_id, now=time.time(), lease=LEASE)
-                claimed = await self.store.write(claim)
+                unsubscribe, verify = new_token(), new_token()
+                claimed = await self.store.write(
+                    partial(self._take, mail_id=mail_id, unsubscribe=unsubscribe, verify=verify)
+                )
                 if claimed is not None:  # else another sender has it
-                    sent += await self._send(claimed)
+                    token = verify[0] if claimed.kind == VERIFY else unsubscribe[0]
+                    sent += await self._send(claimed, token)
 
-    async def _send(self, mail: db.Outgoing) -> int:
-        message = self._message(mail)
+    @staticmethod
+    def _take(
+        conn: Any, mail_id: int, unsubscribe: tuple[str, str], verify: tuple[str, str]
+    ) -> Outgoing | None:
+        """Claim the mail and store its link's token's hash, in one transaction committed
+        before it is sent; None if another sender has it, or it is no longer wanted."""
+        now = time.time()
+        mail = db.claim(conn, mail_id, now, LEASE)
+        if mail is None:
+            return None
+        if mail.kind != VERIFY:
+            db.set_unsubscribe(conn, mail.id, unsubscribe[1])
+            return mail
+        expires = now + VERIFY_HOURS * 3600
+        if not db.start_verification(conn, mail.player_id, mail.address, verify[1], expires):
+            db.mark_failed(conn, mail.id, "the address changed or is verified already", None)
+            return None
+        return mail
+
+    async def _send(self, mail: Outgoing, token: str) -> int:
+        """Hand the claimed mail, its link made with ``token``, to the server."""
         try:
-            await asyncio.to_thread(self.config.server.send, message)
-        except Exception as error:
-            attempts = mail.attempts + 1
-            retry = None
-            if attempts < MAIL_ATTEMPTS:
-                retry = time.time() + RETRY_FIRST * 2 ** (attempts - 1)
-            reason = f"{type(error).__name__}: {error}"
-            log.warning("mail %d: attempt %d failed: %s", mail.id, attempts, reason)
-            await self.store.write(
-                lambda conn: db.mark_failed(conn, mail.id, reason, retry, attempts)
-            )
+            await asyncio.to_thread(self.config.server.send, self._message(mail, token))
+        except MaybeSent as error:
+            self.uncertain += 1
+            reason = f"the server's answer was lost: not sent again ({error})"
+            log.warning("mail %d: %s", mail.id, reason)
+            await self.store.write(lambda conn: db.mark_uncertain(conn, mail.id, reason))
             return 0
-        token_hash = None if mail.unsubscribe is None else hash_token(mail.unsubscribe)
-        await self.store.write(lambda conn: db.mark_sent(conn, mail.id, token_hash, time.time()))
+        except Exception as error:
+            retry = None
+            if mail.attempts < MAIL_ATTEMPTS:
+                retry = time.time() + RETRY_FIRST * 2 ** (mail.attempts - 1)
+            reason = f"{type(error).__name__}: {error}"
+            log.warning("mail %d: attempt %d failed: %s", mail.id, mail.attempts, reason)
+            await self.store.write(lambda conn: db.mark_failed(conn, mail.id, reason, retry))
+            return 0
+        await self.store.write(lambda conn: db.mark_sent(conn, mail.id, time.time()))
         return 1
 
-    def _message(self, mail: db.Outgoing) -> EmailMessage:
+    def message_id(self, mail: Outgoing) -> str:
+        """The mail's ``Message-ID``, the same at every attempt: from its row."""
+        host = urlsplit(self.config.site_url).hostname or "localhost"
+        return f"<mail.{mail.id}.{int(mail.created * 1000)}@{host}>"
+
+    def _message(self, mail: Outgoing, token: str) -> EmailMessage:
         # Headers up to SMTP's 998 characters: a folded link would become an encoded word,
         # which no mail client takes as a List-Unsubscribe URL.
         message = EmailMessage(policy=SMTP_POLICY)
         message["From"] = self.config.sender
         message["To"] = mail.address
         message["Subject"] = mail.subject
-        message["Message-ID"] = make_msgid(domain=urlsplit(self.config.site_url).hostname)
-        body = mail.body
-        if mail.unsubscribe is not None:
-            link = f"{self.config.site_url}/api/mail/unsubscribe?token={mail.unsubscribe}"
+        message["Message-ID"] = self.message_id(mail)
+        site = self.config.site_url
+        if mail.kind == VERIFY:
+            body = mail.body.replace(LINK, f"{site}/api/me/email/verify?token={token}")
+        else:
+            link = f"{site}/api/mail/unsubscribe?token={token}"
             message["List-Unsubscribe"] = f"<{link}>"
             message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-            body += f"\n\nNo more mail from Coffee Table: {link}\n"
+            body = f"{mail.body}\n\nNo more mail from Coffee Table: {link}\n"
         message.set_content(body)
         return message

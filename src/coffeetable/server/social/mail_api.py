@@ -4,8 +4,9 @@ one-click unsubscribe.
 - ``GET /api/me/email``: my address, whether it is verified, the kinds mailed, and
   whether this site sends mail at all.
 - ``PUT /api/me/email`` ``{"email": ...}``: a new address, unverified; a mail with a link
-  ``GET /api/me/email/verify?token=...`` (the token works once, for ``VERIFY_HOURS``, and
-  is kept only as its SHA-256). 409 where the site sends no mail (``COFFEETABLE_SMTP_URL``).
+  ``GET /api/me/email/verify?token=...`` (the sender draws the token as it sends the mail:
+  it works once, for ``VERIFY_HOURS`` from then, and is kept only as its SHA-256). 409
+  where the site sends no mail (``COFFEETABLE_SMTP_URL``).
 - ``PUT /api/me/notify`` ``{"mail": ["your_turn", ...]}``: which notices are mailed.
 - ``GET`` or ``POST /api/mail/unsubscribe?token=...``: the link (and ``List-Unsubscribe``)
   of every notice mailed: no more mail for that account (one click, no sign-in).
@@ -22,15 +23,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from coffeetable.server.jsonio import StrictJSONRoute
 from coffeetable.server.players.auth_api import SignedInAccount, from_this_site
-from coffeetable.server.social.mail import VERIFY, hash_token, new_token
+from coffeetable.server.social.mail import LINK, VERIFY, VERIFY_HOURS, hash_token
 from coffeetable.server.social.notices import DEFAULT_MAILED, Social
 from coffeetable.server.social.notices_api import social
 from coffeetable.store import mail as db
 
 router = APIRouter(prefix="/api", route_class=StrictJSONRoute, tags=["social"])
 
-#: Hours a verification link works.
-VERIFY_HOURS = 24
 #: An address as mail servers take it: no spaces or line breaks (no header injection).
 ADDRESS = re.compile(r"^[^@\s<>,;\"]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$")
 Kind = Literal["your_turn", "invited", "friend_request", "match_over", "table_full", "table_ready"]
@@ -86,13 +85,11 @@ async def put_email(body: EmailBody, request: Request, account: SignedInAccount)
     email = body.email.strip()
     if not ADDRESS.match(email):
         raise HTTPException(400, "that is not an e-mail address")
-    token, token_hash = new_token()
     now = time.time()
-    link = f"{site.mail.site_url}/api/me/email/verify?token={token}"
-    text = (
+    text = (  # the sender puts the link in (the queue holds no token)
         f"Someone (you, we hope) gave this address to the Coffee Table account"
         f" {account.username}.\n\nTo receive its notices here, open this link within"
-        f" {VERIFY_HOURS} hours:\n{link}\n\nIf it was not you, do nothing: no other mail"
+        f" {VERIFY_HOURS} hours:\n{LINK}\n\nIf it was not you, do nothing: no other mail"
         " will come.\n"
     )
     limit = site.limits.mails_per_hour
@@ -101,9 +98,8 @@ async def put_email(body: EmailBody, request: Request, account: SignedInAccount)
     def write(conn: Any) -> bool:
         if db.sent_since(conn, user, now - 3600) >= limit:
             return False
-        expires = now + VERIFY_HOURS * 3600
-        db.set_address(conn, user, email, token_hash, expires, DEFAULT_MAILED)
-        db.enqueue(conn, user, email, VERIFY, "Your Coffee Table address", text, None, now)
+        db.set_address(conn, user, email, DEFAULT_MAILED)
+        db.enqueue(conn, user, email, VERIFY, "Your Coffee Table address", text, now)
         return True
 
     if not await site.store.write(write):

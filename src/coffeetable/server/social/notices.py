@@ -13,7 +13,6 @@ and one "your turn" per table until the player has played there.
 from __future__ import annotations
 
 import logging
-import secrets
 import time
 from typing import Any
 
@@ -82,8 +81,8 @@ class Social:
         link = f"{site}/#/table/{table_id}" if table_id else f"{site}/"
         subject = words(kind, data)
         body = f"{subject}.\n\n{link}\n"
-        token = secrets.token_urlsafe(32)  # the unsubscribe link's (hashed once sent)
-        mail_db.enqueue(conn, user_id, wanted.email, kind, subject, body, token, now)
+        # The sender adds the one-click unsubscribe link (the queue holds no token).
+        mail_db.enqueue(conn, user_id, wanted.email, kind, subject, body, now)
         if self.mailer is not None:
             self.mailer.wake()
 
