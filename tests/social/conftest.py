@@ -1,5 +1,6 @@
 """Fixtures for the social tests: the server tests' real server and browsers, a turn-based
-throwaway game (Sugar), and helpers that wait for a notification to arrive."""
+throwaway game (Sugar), a fresh database (SQLite, then PostgreSQL), and helpers that wait
+for a notification to arrive or read a whole database."""
 
 from __future__ import annotations
 
@@ -7,6 +8,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import sqlalchemy as sa
+
+from coffeetable.store.db import metadata
+from tests.players.conftest import database_url  # noqa: F401  (a fixture, used by name)
 from tests.server.conftest import (  # noqa: F401  (fixtures, used by name)
     TIMEOUT,
     Browser,
@@ -44,3 +49,18 @@ def kinds(browser: Browser) -> list[tuple[str, str | None, bool]]:
 
 def disconnected(site: ServerThread, table_id: str, seat: int) -> bool:
     return not site.summary(table_id)["seats"][seat]["connected"]
+
+
+def database_text(url: str) -> str:
+    """Every value of every row of every table at ``url``, as one text (on a connection of
+    its own: callable from any thread)."""
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return "\n".join(
+                repr(tuple(row))
+                for table in metadata.sorted_tables
+                for row in conn.execute(sa.select(table))
+            )
+    finally:
+        engine.dispose()

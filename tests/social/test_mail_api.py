@@ -12,7 +12,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.social.conftest import Browser, ServerThread, wait_for
+from coffeetable.server.social.mail import hash_token
+from tests.social.conftest import Browser, ServerThread, database_text, wait_for
 from tests.social.smtp import MailServer, body
 
 
@@ -75,6 +76,8 @@ def test_an_address_is_verified_once_by_its_link(
         assert refused.status_code == 400, bad
     assert ana.http.get("/api/me/email").json()["email"] is None
     assert ana.http.put("/api/me/email", json={"email": 7}).status_code == 422
+    in_flight: list[str] = []  # the database as the mail server receives the mail
+    smtp.inbox.on_mail = lambda mail: in_flight.append(database_text(server.database_url))
     assert ana.http.put("/api/me/email", json={"email": "ana@example.org"}).json() == {
         "email": "ana@example.org",
         "verified": False,
@@ -84,6 +87,10 @@ def test_an_address_is_verified_once_by_its_link(
     mail = _mail(smtp, "ana@example.org", "Your Coffee Table address")
     (link,) = re.findall(r"https://coffee\.example(\S+)", body(mail))
     assert "ana" in body(mail)
+    (token,) = re.findall(r"token=(\S+)", link)
+    stored = [*in_flight, database_text(server.database_url)]
+    assert len(stored) == 2 and not any(token in text for text in stored)  # never in clear
+    assert hash_token(token) in stored[-1]  # only its SHA-256
     assert server.http.get(link).json() == {"email": "ana@example.org", "verified": True}
     assert server.http.get(link).status_code == 404  # once
     wrong = server.http.get("/api/me/email/verify", params={"token": "x" * 43})
