@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import re
+import signal
+import subprocess
+import sys
+import threading
 import time
 from collections.abc import Iterator
 from email.message import Message
@@ -124,6 +128,41 @@ def test_a_sender_killed_after_the_server_took_the_mail_never_sends_it_again(
     assert f"mail {row.id}: its sender stopped" in caplog.text
     site.due_now()
     assert site.send_due(other) == 0 and len(smtp.inbox.mails) == 1 and other.uncertain == 1
+
+
+# A sender process: sends what is due to the SMTP server at argv[2], on the store at argv[1].
+SENDER = """
+import asyncio, sys
+from coffeetable.server.social.mail import MailConfig, Mailer, MailServer
+from coffeetable.store import Store
+config = MailConfig(MailServer.from_url(sys.argv[2]), "https://coffee.example", "c@coffee.example")
+asyncio.run(Mailer(Store(sys.argv[1]), config).send_due())
+"""
+
+
+def test_a_sender_process_killed_mid_send_never_sends_it_again(
+    site: Site, smtp: MailServer
+) -> None:
+    _notice(site)
+    arrived = threading.Event()
+    smtp.inbox.on_mail = lambda mail: arrived.set()
+    smtp.inbox.delay = 60.0  # the server holds its answer: the sender waits for it
+    command = [sys.executable, "-c", SENDER, site.url, smtp.url]
+    sender = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        assert arrived.wait(60), "the sender process never handed the mail over"
+    finally:
+        sender.send_signal(signal.SIGKILL)  # kill -9, the mail's content at the server
+        _, errors = sender.communicate(timeout=30)
+    assert sender.returncode == -signal.SIGKILL, errors.decode()
+    smtp.inbox.delay = 0.0
+    site.expire_leases()
+    again = threading.Event()
+    smtp.inbox.on_mail = lambda mail: again.set()
+    other = site.sender()
+    assert site.send_due(other) == 0 and other.uncertain == 1
+    assert not again.is_set()  # nothing reached the server a second time
+    assert site.queue()[0].state == "uncertain"
 
 
 def test_a_sender_killed_before_handing_the_mail_over_loses_it(
