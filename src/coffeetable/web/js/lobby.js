@@ -233,6 +233,7 @@ function gameCard(game) {
         ${create}
         <a href="#/rules/${game.name}" data-testid="rules-link-${game.name}">${t('lobby.rules')}</a>
         <a href="${leaderboardHref(game.name)}" data-testid="leaderboard-link-${game.name}">${t('lobby.leaderboard')}</a>
+        ${game.league ? html`<a href="#/leagues/${game.name}" data-testid="league-link-${game.name}">${t('lobby.league')}</a>` : ''}
       </div>
     </article>`;
 }
