@@ -1,7 +1,7 @@
 """Accessibility: axe-core (the axe-playwright-python package) finds no critical and no
 serious violation on the site's pages: the lobby, each game's board while playing and
-at the end of a match, the replay, the rules, a profile, the leaderboards and the
-sign-in pages."""
+at the end of a match, the replay, the rules, a profile, the leaderboards, the
+tournaments, a league and the sign-in pages."""
 
 from __future__ import annotations
 
@@ -87,7 +87,10 @@ def bots_only_match_over(server: Server, game: str) -> str:
 
 @pytest.mark.parametrize(
     "path",
-    ["#/", "#/signin", "#/signup", "#/leaderboards", *(f"#/rules/{g}" for g in games.names())],
+    [
+        *("#/", "#/signin", "#/signup", "#/leaderboards", "#/tournaments", "#/leagues/fika"),
+        *(f"#/rules/{g}" for g in games.names()),
+    ],
 )
 def test_a_page_has_no_serious_violation(page, server: Server, path: str) -> None:  # type: ignore[no-untyped-def]
     page.goto(f"{server.url}/{path}")

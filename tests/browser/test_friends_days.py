@@ -116,6 +116,47 @@ def test_the_invitation_in_french(new_page, own_server: Server) -> None:  # type
     assert bea.locator(tid("invite-bar")).count() == 0
 
 
+def test_a_friend_chosen_for_a_seat_stays_chosen_when_the_form_is_redrawn(
+    new_page, own_server: Server
+) -> None:  # type: ignore[no-untyped-def]
+    ana, bea = new_page(), new_page()
+    sign_up(ana, own_server, "ana")
+    sign_up(bea, own_server, "bea")
+    befriend(ana, bea)
+    ana.goto(f"{own_server.url}/#/")
+    ana.click(tid("new-table-espresso"))
+    ana.wait_for_selector(f"{tid('create-form')} h2:has-text('Espresso')")
+    seat = tid("seat-select-1")
+    ana.wait_for_selector(f"{seat} option[data-testid='invite-bea']", state="attached")
+    ana.select_option(seat, "invite:bea")
+    ana.select_option(tid("seat-select-2"), "open")
+
+    ana.select_option(tid("create-players"), "3")  # the form is drawn anew, fewer seats
+    ana.wait_for_selector(f"{seat} option[data-testid='invite-bea']", state="attached")
+    ana.wait_for_function(  # put back once the friends have arrived again
+        "() => document.querySelector(\"[data-testid='seat-select-1']\").value === 'invite:bea'"
+    )
+    assert ana.input_value(tid("seat-select-2")) == "open"  # the other seats keep theirs too
+    ana.select_option(tid("create-players"), "2")  # seat 3 goes: seat 2 keeps its friend
+    ana.wait_for_function(
+        "() => document.querySelector(\"[data-testid='seat-select-1']\").value === 'invite:bea'"
+    )
+    assert ana.locator(tid("seat-select-2")).count() == 0
+
+    ana.click(tid("new-table-cafe"))  # another game: the invited friend stays invited
+    ana.wait_for_selector(f"{tid('create-form')} h2:has-text('Café')")
+    ana.wait_for_function(
+        "() => document.querySelector(\"[data-testid='seat-select-1']\").value === 'invite:bea'"
+    )
+    assert ana.input_value(tid("seat-select-2")).startswith("bot:")  # not kept: not an invite
+    ana.click(tid("create-submit"))
+    ana.wait_for_url("**/#/table/*")
+    table_id = ana.url.rsplit("/", 1)[1]
+    table = fetch(ana, "GET", f"/api/tables/{table_id}")["body"]
+    assert table["game"] == "cafe"
+    assert table["seats"][1]["invited"] == "bea" and table["seats"][1]["open"] is True
+
+
 def my_games(page: Page, server: Server) -> str:
     """Open #/games (a fresh page: the badge looks at once); the table's state there."""
     page.goto(f"{server.url}/#/games")

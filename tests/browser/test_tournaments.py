@@ -121,6 +121,33 @@ def test_the_programs_league_page_lists_a_bot_that_opted_in(
     assert "Fika" in page.inner_text("h1")
 
 
+def test_a_player_finds_each_league_from_the_lobby_and_the_tournaments_page(
+    server: Server, new_page: Any
+) -> None:
+    """The lobby's game card and the tournaments page link to #/leagues/<game> for each
+    game with a league (GET /api/games says which); the header's Tournaments tab stays
+    lit on a league's page. In French too."""
+    page: Page = new_page(locale="fr-FR")
+    page.goto(f"{server.url}/#/")
+    page.click(tid("league-link-fika"))
+    page.wait_for_url("**/#/leagues/fika")
+    page.wait_for_selector(tid("league-standings"))
+    assert page.inner_text("h1") == "Ligue des programmes : Fika"
+    assert "active" in (page.get_attribute(tid("nav-tournaments"), "class") or "")
+
+    page.click(tid("nav-tournaments"))
+    page.wait_for_selector(f"{tid('leagues')} h2:text-is('Ligues des programmes')")
+    with_league = [g["name"] for g in _fetch(page, "GET", "/api/games")["body"] if g["league"]]
+    links = page.locator(f"{tid('leagues')} a")
+    assert [link.get_attribute("data-testid") for link in links.all()] == [
+        f"league-link-{name}" for name in with_league
+    ]
+    assert links.first.get_attribute("href") == f"#/leagues/{with_league[0]}"
+    page.click(f"{tid('leagues')} {tid('league-link-cafe')}")
+    page.wait_for_url("**/#/leagues/cafe")
+    page.wait_for_selector("h1:has-text('Café')")
+
+
 def test_two_people_play_the_first_round_of_a_fika_swiss_and_see_the_standings(
     own_server: Server, new_page: Any
 ) -> None:

@@ -10,7 +10,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from coffeetable import bots
+from coffeetable.engine import Game
+from coffeetable.server.league.runner import has_league
 from coffeetable.tournaments.league import wilson
 from tests.server.conftest import TEST_LIMITS, Browser, ServerThread
 
@@ -92,3 +96,29 @@ def test_the_league_is_off_by_default_and_refusals(
     assert ana.http.patch("/api/bots/bot-a", json={"league": False}).json()["league"] is False
     league = ana.http.get("/api/leagues/fika").json()
     assert all(player["reference"] for player in league["players"])
+
+
+def test_the_games_say_which_have_a_league_and_each_league_page_answers(
+    server: ServerThread, browsers: Callable[[str], Browser]
+) -> None:
+    """``GET /api/games`` says ``league`` for each game (the lobby and the tournaments page
+    link to ``#/leagues/<game>`` by it): those that seat two, and each answers."""
+    reader = browsers(server.url)
+    listed = reader.http.get("/api/games").json()
+    assert listed and all(isinstance(game["league"], bool) for game in listed)
+    for game in listed:
+        assert game["league"] is (game["min_players"] <= 2 <= game["max_players"]), game["name"]
+        status = reader.http.get(f"/api/leagues/{game['name']}").status_code
+        assert status == (200 if game["league"] else 404), game["name"]
+
+
+@pytest.mark.parametrize(("least", "most", "league"), [(2, 2, True), (1, 4, True), (3, 6, False)])
+def test_a_league_is_played_in_a_game_that_seats_two(least: int, most: int, league: bool) -> None:
+    class Seats(Game):
+        name = title = "seats"
+        min_players, max_players = least, most
+
+        def new_state(self, players: int, seed: int = 0, **options: Any) -> Any:
+            raise NotImplementedError
+
+    assert has_league(Seats()) is league

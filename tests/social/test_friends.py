@@ -61,6 +61,29 @@ def test_asking_accepting_listing_and_ending(
     assert bea.http.delete("/api/friends/ana").json()["removed"] is False
 
 
+def test_online_friends_come_first_and_the_order_follows_who_is_online(
+    server: ServerThread, browsers: Callable[[str], Browser]
+) -> None:
+    """Online is a session used in the last minutes: signing out ends it, signing in opens
+    one. The list puts the online friends first (each group by name), as the form offers."""
+    ana, bea, cyd = _people(server, browsers, "ana", "bea", "cyd")
+    for friend, name in ((bea, "bea"), (cyd, "cyd")):
+        assert ana.http.put(f"/api/friends/{name}").json()["status"] == "asked"
+        assert friend.http.put("/api/friends/ana").json()["status"] == "friends"
+
+    def listed() -> list[tuple[str, bool]]:
+        return [(f["username"], f["online"]) for f in _friends(ana)["friends"]]
+
+    assert listed() == [("bea", True), ("cyd", True)]  # both online: by name
+    assert bea.http.post("/api/auth/logout").status_code == 200
+    assert listed() == [("cyd", True), ("bea", False)]  # online first, though after by name
+    bea.sign_in("bea")
+    assert cyd.http.post("/api/auth/logout").status_code == 200
+    assert listed() == [("bea", True), ("cyd", False)]  # swapped: the order follows
+    assert bea.http.post("/api/auth/logout").status_code == 200
+    assert listed() == [("bea", False), ("cyd", False)]  # none online: by name
+
+
 def test_friend_refusals_change_nothing(
     start_server: Callable[..., ServerThread], browsers: Callable[[str], Browser]
 ) -> None:

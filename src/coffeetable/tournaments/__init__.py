@@ -4,7 +4,8 @@
   played), points per match by rank, standings with tie-breaks;
 - ``swiss``: the next Swiss round (the Dutch rules for two players; tables of close
   scores for three to six);
-- ``round_robin``: every round of a round robin (the circle method for two players);
+- ``round_robin``: every round of a round robin (the circle method for two players;
+  ``tables``: the most even meetings at three to six seats);
 - ``arena``: pairing the free players of an arena, and its points with streaks.
 
 Players are plain strings (the server's entrant ids). The server (``server/tournaments``)

@@ -6,18 +6,18 @@ two players meet once in ``n - 1`` rounds (``n`` even; odd, the bye is the fixed
 place). Seats alternate: the fixed place's by round, the others' by their place on
 the circle, so no one has seat 0 more than once oftener than seat 1.
 
-Three to six seats: rounds until every two players have met (at most ``n - 1``);
-each round's tables are filled, in order of who has met the fewest others, by the
-player who has met the table least, which spreads the meetings (no exact design
-exists for most field sizes).
+Three to six seats (``tables.table_schedule``): the fewest rounds in which every two
+players meet, as evenly as the search finds (every pair at least once; the spread of
+pair meetings at most 1 for the fields the tests try; a resolvable design, each pair
+exactly once, where the search or an affine plane finds one); its module says how.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from coffeetable.tournaments.results import Table, meetings, met_with
-from coffeetable.tournaments.swiss import table_sizes
+from coffeetable.tournaments.results import Table
+from coffeetable.tournaments.tables import table_schedule
 
 
 def _circle(players: Sequence[str]) -> list[list[Table]]:
@@ -41,36 +41,10 @@ def _circle(players: Sequence[str]) -> list[list[Table]]:
     return rounds
 
 
-def _spread(players: Sequence[str], seats: int, fewest: int) -> list[list[Table]]:
-    count = len(players)
-    rounds: list[list[Table]] = []
-    everyone = count * (count - 1) // 2
-    while len(rounds) < count - 1:
-        met = meetings(rounds)
-        if len(met) == everyone and len(rounds) >= -(-(count - 1) // (seats - 1)):
-            break
-
-        def known(player: str, met: dict[frozenset[str], int] = met) -> int:
-            return sum(1 for pair in met if player in pair)
-
-        remaining = sorted(players, key=known)
-        sizes, _byes = table_sizes(count, seats, fewest)
-        tables: list[Table] = []
-        for size in sizes:
-            table = [remaining.pop(0)]
-            while len(table) < size:
-                chosen = min(remaining, key=lambda player: met_with(met, player, table))
-                remaining.remove(chosen)
-                table.append(chosen)
-            tables.append(Table(tuple(table)))
-        rounds.append(tables + [Table((player,)) for player in remaining])
-    return rounds
-
-
 def schedule(players: Sequence[str], seats: int = 2, fewest: int = 2) -> list[list[Table]]:
     """Every round of a round robin of ``players`` at tables of ``seats``."""
     if len(players) < 2:
         raise ValueError("a round robin needs at least two players")
     if seats == 2:
         return _circle(players)
-    return _spread(players, seats, fewest)
+    return table_schedule(players, seats, fewest)

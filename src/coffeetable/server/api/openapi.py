@@ -153,7 +153,10 @@ _MY_GAMES = {
 
 #: (method, path) -> (example request body or None, example answer).
 EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
-    ("get", "/api/games"): (None, [{"name": "fika", "title": "Fika", "realtime": False}]),
+    ("get", "/api/games"): (
+        None,
+        [{"name": "fika", "title": "Fika", "realtime": False, "league": True}],
+    ),
     ("get", "/api/health"): (None, {"ok": True, "process": None, "tables": 3}),
     ("get", "/api/protocol"): (None, {"asyncapi": "3.0.0", "info": {}, "components": {}}),
     ("get", "/api/tables"): (None, [TABLE_EXAMPLE]),

@@ -21,6 +21,7 @@ from coffeetable.server.api.table_requests import (
 )
 from coffeetable.server.errors import TableError
 from coffeetable.server.jsonio import StrictJSONRoute
+from coffeetable.server.league.runner import has_league
 from coffeetable.server.limits import client_key
 from coffeetable.server.lobby.lobby import Lobby
 from coffeetable.server.lobby.table_settings import table_settings_json
@@ -91,7 +92,7 @@ def _lobby(request: Request) -> Lobby:
 
 @router.get(
     "/games",
-    summary="the games, their options, bots, table settings and whether they have a board",
+    summary="the games: options, bots, table settings, whether they have a board and a league",
     operation_id="list_games",
 )
 def list_games() -> list[dict[str, Any]]:
@@ -106,6 +107,7 @@ def list_games() -> list[dict[str, Any]]:
         description["settings"] = table_settings_json(games.get(name))
         board = games.get(name).web_dir()  # else the generic board (web/js/genericboard.js)
         description["board"] = board is not None and (board / "index.js").is_file()
+        description["league"] = has_league(games.get(name))  # its page: #/leagues/<name>
         out.append(description)
     return out
 

@@ -47,10 +47,14 @@ class Leasing(Protocol):
     async def take_named(self, name: str) -> None: ...
 
 
+def has_league(game: Game) -> bool:
+    """Whether the programs' league is played in ``game``: it seats two."""
+    return game.min_players <= 2 <= game.max_players
+
+
 def league_games() -> list[Game]:
-    """The games a league is played in: those that seat two."""
-    found = [games.get(name) for name in games.names()]
-    return [game for game in found if game.min_players <= 2 <= game.max_players]
+    """The games a league is played in."""
+    return [game for game in (games.get(name) for name in games.names()) if has_league(game)]
 
 
 def references(game: str) -> list[str]:

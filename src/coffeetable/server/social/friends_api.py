@@ -3,7 +3,8 @@
 - ``PUT /api/friends/{username}`` asks; the other's ``PUT /api/friends/{me}`` accepts (both
   asked: friends). ``DELETE`` ends a friendship or a request, either way. ``GET
   /api/friends``: friends (with who is online: a session used in the last
-  ``ONLINE_SECONDS``), requests in and out.
+  ``ONLINE_SECONDS``; online friends first, each group by name, as the new-table form
+  offers them), requests in and out (by name).
 - ``PUT /api/blocks/{username}`` blocks (and ends any friendship), ``DELETE`` unblocks,
   ``GET /api/blocks`` lists. A player you blocked cannot ask you as a friend, invite you to
   a table, be heard by you in chat, nor be dealt to a play-now table with you (either way).
@@ -62,7 +63,7 @@ class RequestOut(BaseModel):
 
 
 class Friends(BaseModel):
-    friends: list[FriendOut]
+    friends: list[FriendOut] = Field(description="online friends first, then by name")
     incoming: list[RequestOut] = Field(description="they asked you: PUT theirs to accept")
     outgoing: list[RequestOut] = Field(description="you asked them")
 
@@ -162,11 +163,12 @@ async def list_friends(request: Request, me: Person) -> Friends:
 
     found, seen = await social(request).store.read(read)
     now = time.time()
+    friends = [
+        FriendOut(username=name, since=since, online=now - seen.get(i, 0.0) < ONLINE_SECONDS)
+        for i, name, since in found.friends  # by name already: a stable sort keeps it within
+    ]
     return Friends(
-        friends=[
-            FriendOut(username=name, since=since, online=now - seen.get(i, 0.0) < ONLINE_SECONDS)
-            for i, name, since in found.friends
-        ],
+        friends=sorted(friends, key=lambda friend: not friend.online),
         incoming=[RequestOut(username=name, since=since) for _, name, since in found.incoming],
         outgoing=[RequestOut(username=name, since=since) for _, name, since in found.outgoing],
     )

@@ -127,14 +127,20 @@ class Runner(Periodic):
             )
             return
         fewest = max(2, games.get(row.game).min_players)
+        # A round robin's rounds take a search at three seats or more (a second or so for
+        # a large field): worked out in a thread, outside the event loop and the write.
+        rounds = (
+            await asyncio.to_thread(schedule, active, row.players, fewest)
+            if row.format == "round_robin"
+            else []
+        )
 
         def write(conn: Any) -> None:
             db.set_status(conn, row.id, db.RUNNING, started=now)
             if row.format == "swiss":
                 db.add_round(conn, row.id, 1, pair_round(active, [], row.players, fewest))
-            elif row.format == "round_robin":
-                for number, tables in enumerate(schedule(active, row.players, fewest), 1):
-                    db.add_round(conn, row.id, number, tables)
+            for number, tables in enumerate(rounds, 1):
+                db.add_round(conn, row.id, number, tables)
 
         await self.store.write(write)
         await self._run(row)

@@ -144,6 +144,7 @@ export default {
   'lobby.recentMatches': 'Letzte Partien',
   'lobby.noMatchesYet': 'Noch keine beendete Partie.',
   'lobby.leaderboard': 'Rangliste',
+  'lobby.league': 'Liga der Programme',
   'lobby.playingAs': 'Du spielst als',
   'lobby.rated': 'Gewertet (nur angemeldete Spieler dürfen Platz nehmen)',
 
@@ -392,6 +393,7 @@ export default {
   "tour.replay": "Wiederholung",
   "tour.yourTable": "Dein Tisch ist bereit: spielen",
   "tour.all": "Alle Turniere",
+  "league.all": "Ligen der Programme",
   "league.title": "Liga der Programme: {game}",
   "league.intro": "Die von ihren Besitzern angemeldeten Bot-Konten spielen gegeneinander und gegen die Bots der Seite, Partie um Partie.",
   "league.pace": "{n} Partien pro Stunde; {playing} laufen gerade.",

@@ -144,6 +144,7 @@ export default {
   'lobby.recentMatches': 'Recent matches',
   'lobby.noMatchesYet': 'No finished match yet.',
   'lobby.leaderboard': 'Leaderboard',
+  'lobby.league': "Programs' league",
   'lobby.playingAs': 'Playing as',
   'lobby.rated': 'Rated (only signed-in players may sit)',
 
@@ -392,6 +393,7 @@ export default {
   "tour.replay": "Replay",
   "tour.yourTable": "Your table is ready: play",
   "tour.all": "All tournaments",
+  "league.all": "Programs' leagues",
   "league.title": "Programs' league: {game}",
   "league.intro": "The bot accounts whose owners entered them play each other and the site's bots, match after match.",
   "league.pace": "{n} matches an hour; {playing} being played now.",

@@ -144,6 +144,7 @@ export default {
   'lobby.recentMatches': 'Partidas recientes',
   'lobby.noMatchesYet': 'Todavía no ha terminado ninguna partida.',
   'lobby.leaderboard': 'Clasificación',
+  'lobby.league': 'Liga de programas',
   'lobby.playingAs': 'Juegas como',
   'lobby.rated': 'Puntuable (solo pueden sentarse jugadores con sesión iniciada)',
 
@@ -392,6 +393,7 @@ export default {
   "tour.replay": "Repetición",
   "tour.yourTable": "Tu mesa está lista: jugar",
   "tour.all": "Todos los torneos",
+  "league.all": "Ligas de programas",
   "league.title": "Liga de programas: {game}",
   "league.intro": "Las cuentas bot inscritas por sus dueños juegan entre sí y contra los bots del sitio, partida tras partida.",
   "league.pace": "{n} partidas por hora; {playing} en juego ahora.",

@@ -144,6 +144,7 @@ export default {
   'lobby.recentMatches': 'Parties récentes',
   'lobby.noMatchesYet': 'Aucune partie terminée pour l’instant.',
   'lobby.leaderboard': 'Classement',
+  'lobby.league': 'Ligue des programmes',
   'lobby.playingAs': 'Vous jouez en tant que',
   'lobby.rated': 'Classée (seuls les joueurs connectés peuvent s’asseoir)',
 
@@ -392,6 +393,7 @@ export default {
   "tour.replay": "Revoir",
   "tour.yourTable": "Votre table est prête : jouer",
   "tour.all": "Tous les tournois",
+  "league.all": "Ligues des programmes",
   "league.title": "Ligue des programmes : {game}",
   "league.intro": "Les comptes bots inscrits par leurs propriétaires jouent entre eux et contre les bots du site, partie après partie.",
   "league.pace": "{n} parties par heure ; {playing} en cours.",

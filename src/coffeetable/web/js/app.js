@@ -60,7 +60,7 @@ function renderChrome() {
     <a href="#/" class="${here === 'lobby' ? 'active' : ''}" data-testid="nav-lobby">${t('nav.lobby')}</a>
     <a href="#/rules" class="${here === 'rules' ? 'active' : ''}" data-testid="nav-rules">${t('nav.rules')}</a>
     <a href="#/leaderboards" class="${here === 'leaderboard' ? 'active' : ''}" data-testid="nav-leaderboards">${t('nav.leaderboards')}</a>
-    <a href="#/tournaments" class="${here === 'tournaments' ? 'active' : ''}" data-testid="nav-tournaments">${t('nav.tournaments')}</a>
+    <a href="#/tournaments" class="${['tournaments', 'league'].includes(here) ? 'active' : ''}" data-testid="nav-tournaments">${t('nav.tournaments')}</a>
     <a href="#/games" class="${here === 'games' ? 'active' : ''}" data-testid="nav-games">${t('nav.games')} <span class="nav-count" data-testid="games-count"></span></a>`);
   renderGamesLink();
   renderUserMenu(true);

@@ -14,6 +14,7 @@ import { offerTutorials } from './learnoffer.js';
 import { tournamentsPanel } from './tournaments.js';
 import { addMyBots, programChoice, programInput, programOptions } from './botseats.js';
 import { addFriends, invitedName } from './inviteseats.js';
+import { invites, keepChoices, readForm } from './formkeep.js';
 import { botName, offeredLevels, tableName, usualLevel } from './names.js';
 
 const REFRESH_MS = 4000;
@@ -24,7 +25,7 @@ const MIN_RELIABILITY = [0, 50, 75, 90, 95]; // players who finish this share of
 const RECENT_MATCHES = 10;
 
 export function mount(root) {
-  const view = { games: [], tables: [], timer: null, destroyed: false, form: null };
+  const view = { games: [], tables: [], timer: null, destroyed: false, form: null, drawn: 0 };
   setHTML(root, html`
     <section class="lobby">
       <div class="lobby-main">
@@ -70,16 +71,23 @@ export function mount(root) {
   }
 
   function showForm(game) {
+    // a friend invited to a seat stays invited when the game changes (if the seat remains)
+    const kept = view.form ? invites(readForm(form)) : [];
     view.form = { game, players: Math.min(Math.max(game.min_players, 4), game.max_players) };
-    renderForm();
+    renderForm(kept);
   }
 
-  function renderForm() {
+  /** Draw the form, then put back ``kept`` ([name, value] pairs) where it still offers them. */
+  function renderForm(kept = []) {
     const { game } = view.form;
     form.hidden = false;
     setHTML(form, createForm(game, view.form.players));
-    addMyBots(form);
-    addFriends(form); // "Invite <friend>" first in each seat's menu
+    view.drawn += 1;
+    const drawn = view.drawn;
+    // my bots and "Invite <friend>" (first in each seat's menu) arrive after the form:
+    // a friend chosen before the redraw is put back once offered again
+    const arrived = Promise.all([addMyBots(form), addFriends(form)]);
+    keepChoices(form, kept, arrived, () => drawn === view.drawn && !view.destroyed);
   }
 
   async function loadTables() {
@@ -140,9 +148,7 @@ export function mount(root) {
   form.addEventListener('change', (event) => {
     if (event.target.name === 'players') {
       view.form.players = Number(event.target.value);
-      const kept = readForm(form);
-      renderForm();
-      restoreForm(form, kept);
+      renderForm(readForm(form));
     }
   });
 
@@ -192,9 +198,7 @@ export function mount(root) {
       const signedIn = Boolean(account());
       playNow.relabel();
       if (view.form && (!nameField || nameField.readOnly !== signedIn)) {
-        const kept = readForm(form);
-        renderForm();
-        restoreForm(form, kept.filter(([name]) => name !== 'name'));
+        renderForm(readForm(form).filter(([name]) => name !== 'name'));
       }
     },
     destroy() {
@@ -229,6 +233,7 @@ function gameCard(game) {
         ${create}
         <a href="#/rules/${game.name}" data-testid="rules-link-${game.name}">${t('lobby.rules')}</a>
         <a href="${leaderboardHref(game.name)}" data-testid="leaderboard-link-${game.name}">${t('lobby.leaderboard')}</a>
+        ${game.league ? html`<a href="#/leagues/${game.name}" data-testid="league-link-${game.name}">${t('lobby.league')}</a>` : ''}
       </div>
     </article>`;
 }
@@ -312,22 +317,6 @@ function createForm(game, players) {
     <fieldset class="options"><legend>${t('lobby.options')}</legend>${options}${rated}</fieldset>
     <fieldset class="seats"><legend>${t('lobby.seats')}</legend><ol>${seats}</ol></fieldset>
     <button type="submit" class="primary big" data-testid="create-submit">${t('lobby.createButton')}</button>`;
-}
-
-function readForm(form) {
-  return [...form.elements].filter((el) => el.name && el.name !== 'players')
-    .map((el) => [el.name, el.type === 'checkbox' ? el.checked : el.value]);
-}
-
-function restoreForm(form, values) {
-  for (const [name, value] of values) {
-    const el = form.elements.namedItem(name);
-    if (!el) continue;
-    // a choice the new form no longer offers (the fourth seat of a table of two) keeps its default
-    if (el.tagName === 'SELECT' && ![...el.options].some((o) => o.value === value)) continue;
-    if (el.type === 'checkbox') el.checked = value;
-    else el.value = value;
-  }
 }
 
 function buildCreateBody(form, game) {

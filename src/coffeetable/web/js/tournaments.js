@@ -8,7 +8,7 @@ import { api } from './api.js';
 import { account } from './account.js';
 import { html, onClick, setHTML, toast } from './dom.js';
 import { t } from './i18n.js';
-import { failure, gameTitle } from './players.js';
+import { failure, gameTitle, knownGames } from './players.js';
 
 const REFRESH_MS = 3000;
 const STATUSES = ['running', 'upcoming', 'finished'];
@@ -38,8 +38,10 @@ function mountList(root) {
   setHTML(root, html`<section class="tournaments-page" data-testid="tournaments-page">
     <h1>${t('tour.title')}</h1>
     <div class="tour-body" data-testid="tournaments-body"><p class="muted">${t('common.loading')}</p></div>
+    <section class="tour-leagues" data-testid="leagues" hidden></section>
   </section>`);
   const body = root.querySelector('.tour-body');
+  const leagues = root.querySelector('.tour-leagues');
 
   async function load() {
     let lists;
@@ -61,7 +63,18 @@ function mountList(root) {
         : html`<p class="muted">${t('tour.none')}</p>`}`)}`);
   }
 
+  /** The programs' league of each game that has one (GET /api/games says which). */
+  async function loadLeagues() {
+    const games = (await knownGames().catch(() => [])).filter((game) => game.league);
+    if (destroyed || !games.length) return;
+    leagues.hidden = false;
+    setHTML(leagues, html`<h2>${t('league.all')}</h2><p class="muted">${t('league.intro')}</p>
+      <ul class="tour-list">${games.map((game) => html`<li><a href="#/leagues/${game.name}"
+        data-testid="league-link-${game.name}">${t('league.title', { game: gameTitle(game.name) })}</a></li>`)}</ul>`);
+  }
+
   load();
+  loadLeagues();
   return { destroy() { destroyed = true; } };
 }
 
