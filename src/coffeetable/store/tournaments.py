@@ -179,6 +179,20 @@ def set_status(conn: Connection, tournament_id: str, status: str, **stamps: floa
     )
 
 
+def hold(conn: Connection, tournament_id: str, statuses: Sequence[str]) -> str | None:
+    """Lock the tournament's row for the rest of ``conn``'s transaction if its status is
+    one of ``statuses``; that status, or None.
+
+    An entry, a withdrawal and the start each hold the row first: on PostgreSQL the second
+    waits for the first to commit and then sees its status and entries, so no one enters
+    a tournament as it starts without being seated (SQLite runs one writer at a time).
+    """
+    where = (tournaments.c.id == tournament_id) & tournaments.c.status.in_(list(statuses))
+    if conn.execute(tournaments.update().where(where).values(status=tournaments.c.status)).rowcount:
+        return str(conn.execute(sa.select(tournaments.c.status).where(where)).scalar_one())
+    return None
+
+
 def entries_of(conn: Connection, tournament_id: str) -> list[EntryRow]:
     query = (
         entries.select()

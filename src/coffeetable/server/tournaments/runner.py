@@ -135,15 +135,22 @@ class Runner(Periodic):
             else []
         )
 
-        def write(conn: Any) -> None:
+        def write(conn: Any) -> bool:
+            # Someone entered or withdrew since the read: start from the new field next time.
+            if db.hold(conn, row.id, [db.UPCOMING]) is None:
+                return False
+            field = [e.entrant for e in db.entries_of(conn, row.id) if e.withdrawn is None]
+            if field != active:
+                return False
             db.set_status(conn, row.id, db.RUNNING, started=now)
             if row.format == "swiss":
                 db.add_round(conn, row.id, 1, pair_round(active, [], row.players, fewest))
             for number, tables in enumerate(rounds, 1):
                 db.add_round(conn, row.id, number, tables)
+            return True
 
-        await self.store.write(write)
-        await self._run(row)
+        if await self.store.write(write):
+            await self._run(row)
 
     async def _run(self, row: db.TournamentRow) -> None:
         entries, pairings = await self._read(row.id)

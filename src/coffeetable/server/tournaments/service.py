@@ -144,7 +144,11 @@ class Tournaments:
             if bot not in levels:
                 raise TableError(400, f"no bot {bot!r} for {row.game}; choose from {levels}")
 
+        statuses = [db.UPCOMING, db.RUNNING] if row.format == "arena" else [db.UPCOMING]
+
         def write(conn: Any) -> db.EntryRow | TableError:
+            if db.hold(conn, tournament_id, statuses) is None:  # it started meanwhile
+                return TableError(409, "the tournament has started: entries are closed")
             entries = db.entries_of(conn, tournament_id)
             active = [entry for entry in entries if entry.withdrawn is None]
             if len(active) >= row.max_entrants:
@@ -181,10 +185,13 @@ class Tournaments:
             raise TableError(409, f"the tournament is {row.status}")
 
         def write(conn: Any) -> TableError | None:
+            status = db.hold(conn, tournament_id, db.LIVE)
+            if status is None:  # it ended meanwhile
+                return TableError(409, "the tournament is over")
             found = [e for e in db.entries_of(conn, tournament_id) if e.entrant == wanted]
             if not found or found[0].withdrawn is not None:
                 return TableError(404, f"no entrant {wanted!r} in this tournament")
-            if row.status == db.UPCOMING:
+            if status == db.UPCOMING:
                 db.remove_entry(conn, tournament_id, wanted)
             else:
                 db.set_withdrawn(conn, tournament_id, wanted, time.time())
