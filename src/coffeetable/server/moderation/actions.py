@@ -6,6 +6,8 @@
 - ``suspend``: they cannot sign in (``players/service.py`` refuses), their sessions end and
   their open sockets close (``players/revocation.py``), and their seats go as when a person
   leaves (``Lobby.leave``): a bot plays a running match's seat, an open table's seat opens.
+  Each leave is the API's ``table.leave`` operation, run where its table is (with several
+  processes, the one that owns it: ``api/operations.py``).
 - ``dismiss``: nothing is done to anyone.
 
 Each closes the report with the action's name and writes one ``moderation_log`` row in the
@@ -83,13 +85,20 @@ async def act(
 
 
 async def _unseat(state: Any, player: int) -> None:
-    """Close a suspended account's sockets everywhere; its seats go as when a person leaves."""
+    """Close a suspended account's sockets everywhere; its seats go as when a person leaves,
+    on whichever process runs each table.
+
+    ``state.run_operation`` is ``api.operations.run`` bound to the app's state (``app.py``
+    sets it: moderation sits below the API, so it is handed the function, not importing it).
+    """
     state.players.revocations.revoke([sessions_of(player)], SUSPENDED)
     held = await state.store.read(lambda conn: players_db.seats_of_user(conn, player))
     for seat in held:
         try:
-            await state.lobby.leave(seat.table_id, "", player)
-        except Exception as error:  # another process holds it, or it ended: go on
+            await state.run_operation(
+                "table.leave", table_id=seat.table_id, token="", user_id=player
+            )
+        except Exception as error:  # it ended meanwhile, or its owner is gone: go on
             log.warning(
                 "moderation: account %d keeps its seat at %s: %r", player, seat.table_id, error
             )
