@@ -188,6 +188,10 @@ class Relay:
         except TimeoutError:
             cluster.bus.send(owner, {"kind": "ws_bye", "conn": conn_id, "from": cluster.me})
             waiting.early.append({"code": RESTART, "reason": "the table's server is slow"})
+        except BaseException:  # cancelled: this process stops
+            self.opening.pop(conn_id, None)
+            cluster.bus.send(owner, {"kind": "ws_bye", "conn": conn_id, "from": cluster.me})
+            raise
         try:
             await websocket.accept()
         except (WebSocketDisconnect, RuntimeError, OSError):  # the client left meanwhile
@@ -269,6 +273,15 @@ class Relay:
     def owners(self) -> set[str]:
         """The processes our relayed sockets' tables are on."""
         return {owner for _, owner in self.sockets.values()}
+
+    def restart(self) -> None:
+        """This process stops: every socket it holds (opening ones too) reconnects."""
+        reason = "the server restarts: reconnecting"
+        for conn, _ in list(self.sockets.values()):
+            conn.close(RESTART, reason)
+        for waiting in self.opening.values():
+            waiting.early.append({"code": RESTART, "reason": reason})
+            waiting.answered.set()
 
     def owner_gone(self, owner: str) -> None:
         """``owner`` died: its tables' sockets are told to reconnect."""
