@@ -15,6 +15,7 @@ import os
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -125,6 +126,8 @@ def create_app(
             app.state.social.mailer = Mailer(store, app.state.social.mail)
             app.state.social.mailer.start()
         app.state.echo_groups = echo.EchoGroups()
+        # What the rooms below the API (moderation) call to act on a table where it runs.
+        app.state.run_operation = partial(operations.run, app.state)
         app.state.cluster = None
         throttles = {}
         if redis_url:

@@ -27,7 +27,7 @@ from sqlalchemy.engine import Connection
 
 from coffeetable.store.db import metadata
 from coffeetable.store.matches import ratings
-from coffeetable.store.players import BOT, players
+from coffeetable.store.players import BOT, accounts, players
 
 #: Who may invite a bot account to a seat (``bot_accounts.invitable_by``).
 OWNER, ANYONE = "owner", "anyone"
@@ -205,8 +205,14 @@ def set_league(conn: Connection, player_id: int, league: bool) -> None:
 
 
 def league_bots(conn: Connection) -> list[BotRow]:
-    """The bot accounts in the programs' league, oldest first."""
-    query = _bot_select().where(bot_accounts.c.league.is_(True)).order_by(players.c.id)
+    """The bot accounts in the programs' league, oldest first (none of an owner a moderator
+    suspended: ``store.moderation``)."""
+    suspended = sa.select(accounts.c.player_id).where(accounts.c.suspended.is_not(None))
+    query = (
+        _bot_select()
+        .where(bot_accounts.c.league.is_(True), bot_accounts.c.owner_id.not_in(suspended))
+        .order_by(players.c.id)
+    )
     return [_bot(row) for row in conn.execute(query)]
 
 

@@ -28,7 +28,7 @@ import sqlalchemy as sa
 
 from coffeetable.server.cluster.bus import Bus, Message
 from coffeetable.server.cluster.leases import Leases
-from coffeetable.server.cluster.relay import RESTART, Relay
+from coffeetable.server.cluster.relay import Relay
 from coffeetable.server.cluster.shared import (
     Listing,
     RedisRate,
@@ -139,8 +139,7 @@ class Cluster:
         for name in list(self.held):
             with contextlib.suppress(Exception):
                 await self.leases.release(name)
-        for conn, _ in list(self.relay.sockets.values()):
-            conn.close(RESTART, "the server restarts: reconnecting")
+        self.relay.restart()
         with contextlib.suppress(Exception):
             await self.leases.forget_me()
         await self.bus.close()

@@ -11,12 +11,22 @@ the table's ``connections``: the table attaches it, seats it, counts it
 exactly as a local client, and each text it is sent goes back to the socket
 side, to that one socket only.
 
+The socket side completes the handshake only once the owner answered the open
+(``ws_ready`` once the table counts the socket, or a refusal): from the moment a
+page's socket is open, the table knows the person is there, as for a local socket
+(a move made then tells them no "your turn": ``tables/news.py``). What the owner
+sends before the socket is accepted waits, in order.
+
 If the owner dies, the socket side closes its sockets with 1012 ("service
 restart"), and the pages reconnect (to any process) by themselves; if the
 socket side dies, the owner drops its remote connections.
 
-Bus messages: ``ws_open`` / ``ws_in`` / ``ws_bye`` go to the owner;
-``ws_out`` / ``ws_close`` come back.
+The owner may ask whether a socket is still open (``RemoteConnection.still_open``,
+for a "your turn" at a seat present only through other processes): the socket side
+answers after everything it sent before about that socket, its goodbye included.
+
+Bus messages: ``ws_open`` / ``ws_in`` / ``ws_bye`` / ``ws_checked`` go to the owner;
+``ws_ready`` / ``ws_out`` / ``ws_close`` / ``ws_check`` come back.
 """
 
 from __future__ import annotations
@@ -43,6 +53,9 @@ log = logging.getLogger("coffeetable.cluster")
 
 #: Close codes: the server restarts (reconnect), no such table.
 RESTART, NOT_FOUND, POLICY = 1012, 4404, 1008
+#: How long a socket waits for its table's owner to answer its open, and the owner for
+#: an answer to ``still_open`` (seconds).
+OPENING_SECONDS = 10.0
 
 
 class Node(Protocol):
@@ -62,11 +75,19 @@ class Node(Protocol):
 class RemoteConnection(Connection):
     """A client of a local table whose socket another process holds."""
 
-    def __init__(self, cluster: Node, process: str, conn_id: str, seat: int | None) -> None:
-        super().__init__(None, seat, cluster.lobby.limits)  # type: ignore[arg-type]
-        self.cluster = cluster
+    remote = True
+
+    def __init__(self, relay: Relay, process: str, conn_id: str, seat: int | None) -> None:
+        super().__init__(None, seat, relay.cluster.lobby.limits)  # type: ignore[arg-type]
+        self.relay = relay
+        self.cluster = relay.cluster
         self.process = process
         self.conn_id = conn_id
+
+    async def still_open(self) -> bool:
+        if self.closed:
+            return False
+        return await self.relay.check(self)
 
     def send(self, text: str) -> None:
         if not self.closed:
@@ -85,6 +106,15 @@ class RemoteConnection(Connection):
 
 
 @dataclass
+class _Opening:
+    """A socket whose owner has not answered its open yet, and what came back meanwhile."""
+
+    owner: str
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    early: list[Message] = field(default_factory=list)
+
+
+@dataclass
 class _Remote:
     """The table side of one relayed socket (messages wait until it is attached)."""
 
@@ -100,14 +130,21 @@ class Relay:
         self.cluster = cluster
         #: Socket side: our sockets whose table is elsewhere: id -> (connection, owner).
         self.sockets: dict[str, tuple[Connection, str]] = {}
+        #: Socket side: sockets in their handshake, waiting for the owner's answer.
+        self.opening: dict[str, _Opening] = {}
         #: Table side: (process, id) -> the remote connection at our table.
         self.remotes: dict[tuple[str, str], _Remote] = {}
+        #: Table side: ``still_open`` questions awaiting their answer, by number.
+        self.checks: dict[int, asyncio.Future[bool]] = {}
         self._ids = itertools.count(1)
         bus = cluster.bus
         bus.handlers.update(
             ws_open=self._on_open,
             ws_in=self._on_in,
             ws_bye=self._on_bye,
+            ws_check=self._on_check,
+            ws_checked=self._on_checked,
+            ws_ready=self._on_ready,
             ws_out=self._on_out,
             ws_close=self._on_close,
         )
@@ -132,11 +169,7 @@ class Relay:
         session or key, whose revocation closes it."""
         cluster = self.cluster
         conn_id = f"{next(self._ids)}"
-        await websocket.accept()
-        conn = Connection(websocket, None, cluster.lobby.limits)
-        self.sockets[conn_id] = (conn, owner)
-        if opened_by is not None:
-            opened_by.attach(conn)
+        waiting = self.opening[conn_id] = _Opening(owner)
         opening = {"kind": "ws_open", "conn": conn_id, "from": cluster.me, "table": table_id}
         cluster.bus.send(
             owner,
@@ -150,6 +183,28 @@ class Relay:
                 "address": address,
             },
         )
+        try:  # the handshake completes once the table counts this socket (or refused it)
+            await asyncio.wait_for(waiting.answered.wait(), OPENING_SECONDS)
+        except TimeoutError:
+            cluster.bus.send(owner, {"kind": "ws_bye", "conn": conn_id, "from": cluster.me})
+            waiting.early.append({"code": RESTART, "reason": "the table's server is slow"})
+        except BaseException:  # cancelled: this process stops
+            self.opening.pop(conn_id, None)
+            cluster.bus.send(owner, {"kind": "ws_bye", "conn": conn_id, "from": cluster.me})
+            raise
+        try:
+            await websocket.accept()
+        except (WebSocketDisconnect, RuntimeError, OSError):  # the client left meanwhile
+            self.opening.pop(conn_id, None)
+            cluster.bus.send(owner, {"kind": "ws_bye", "conn": conn_id, "from": cluster.me})
+            return
+        conn = Connection(websocket, None, cluster.lobby.limits)
+        self.sockets[conn_id] = (conn, owner)
+        del self.opening[conn_id]
+        for early in waiting.early:  # in order, before anything that comes next
+            self._to_socket(conn, early)
+        if opened_by is not None:
+            opened_by.attach(conn)
         pump = asyncio.get_running_loop().create_task(conn.pump())
 
         def deliver(message: Message) -> bool:
@@ -179,25 +234,64 @@ class Relay:
             except (TimeoutError, Exception):
                 pump.cancel()
 
+    def _on_ready(self, message: Message) -> None:
+        waiting = self.opening.get(message["conn"])
+        if waiting is not None:
+            waiting.answered.set()
+
     def _on_out(self, message: Message) -> None:
-        found = self.sockets.get(message["conn"])
-        if found is not None:
-            found[0].send(message["text"])
+        self._from_owner(message)
 
     def _on_close(self, message: Message) -> None:
+        self._from_owner(message)
+
+    def _from_owner(self, message: Message) -> None:
+        """A text or a close for one of our sockets (kept, if it is still opening)."""
         found = self.sockets.get(message["conn"])
         if found is not None:
-            found[0].close(message["code"], message.get("reason", ""))
+            self._to_socket(found[0], message)
+            return
+        waiting = self.opening.get(message["conn"])
+        if waiting is not None:  # a refusal, or the owner's first texts: an answer too
+            waiting.early.append(message)
+            waiting.answered.set()
+
+    @staticmethod
+    def _to_socket(conn: Connection, message: Message) -> None:
+        if "text" in message:
+            conn.send(message["text"])
+        else:
+            conn.close(message["code"], message.get("reason", ""))
+
+    def _on_check(self, message: Message) -> None:
+        """Is this socket still open? (Anything we sent of it, its goodbye, went before.)"""
+        found = self.sockets.get(message["conn"])
+        is_open = message["conn"] in self.opening or (found is not None and not found[0].closed)
+        answer = {"kind": "ws_checked", "check": message["check"], "open": is_open}
+        self.cluster.bus.send(message["from"], answer)
 
     def owners(self) -> set[str]:
         """The processes our relayed sockets' tables are on."""
         return {owner for _, owner in self.sockets.values()}
+
+    def restart(self) -> None:
+        """This process stops: every socket it holds (opening ones too) reconnects."""
+        reason = "the server restarts: reconnecting"
+        for conn, _ in list(self.sockets.values()):
+            conn.close(RESTART, reason)
+        for waiting in self.opening.values():
+            waiting.early.append({"code": RESTART, "reason": reason})
+            waiting.answered.set()
 
     def owner_gone(self, owner: str) -> None:
         """``owner`` died: its tables' sockets are told to reconnect."""
         for conn, their_owner in list(self.sockets.values()):
             if their_owner == owner:
                 conn.close(RESTART, "the table moves to another server: reconnecting")
+        for waiting in self.opening.values():
+            if waiting.owner == owner:
+                waiting.early.append({"code": RESTART, "reason": "the table moves: reconnecting"})
+                waiting.answered.set()
 
     # -- the table side ----------------------------------------------------------
 
@@ -232,17 +326,40 @@ class Relay:
         await chat.load(table)
         if self.remotes.get(key) is not remote:  # it said goodbye meanwhile
             return
-        conn = RemoteConnection(cluster, key[0], key[1], seat)
+        conn = RemoteConnection(self, key[0], key[1], seat)
         conn.address, conn.rates = message.get("address"), cluster.lobby.rates
         if message.get("username"):
             conn.viewer_name = message["username"]
         if isinstance(message.get("user_id"), int):
             conn.user_id = message["user_id"]
         remote.table, remote.conn = table, conn
+        # Ready first, then counted at once (no await between): by the time the socket's
+        # handshake completes there, the table knows this person is at it.
+        cluster.bus.send(key[0], {"kind": "ws_ready", "conn": key[1]})
         table.attach(conn)
         for waiting in remote.waiting:
             inbox.handle(table, conn, waiting)
         remote.waiting.clear()
+
+    async def check(self, conn: RemoteConnection) -> bool:
+        """Ask ``conn``'s process whether its socket is still open (by the time the answer
+        comes, its goodbye, if it was gone, was handled here). No answer: not open."""
+        number = next(self._ids)
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.checks[number] = future
+        question = {"kind": "ws_check", "conn": conn.conn_id, "check": number}
+        self.cluster.bus.send(conn.process, {**question, "from": self.cluster.me})
+        try:
+            return await asyncio.wait_for(future, OPENING_SECONDS)
+        except TimeoutError:
+            return False
+        finally:
+            self.checks.pop(number, None)
+
+    def _on_checked(self, message: Message) -> None:
+        future = self.checks.get(message["check"])
+        if future is not None and not future.done():
+            future.set_result(bool(message["open"]))
 
     def _refuse(self, key: tuple[str, str], reason: str, code: int) -> None:
         bus = self.cluster.bus

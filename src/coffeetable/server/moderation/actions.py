@@ -6,6 +6,9 @@
 - ``suspend``: they cannot sign in (``players/service.py`` refuses), their sessions end and
   their open sockets close (``players/revocation.py``), and their seats go as when a person
   leaves (``Lobby.leave``): a bot plays a running match's seat, an open table's seat opens.
+  Each leave is the API's ``table.leave`` operation, run where its table is (with several
+  processes, the one that owns it: ``api/operations.py``). Their bot accounts with them:
+  their keys are refused, the sockets those opened close, their seats go the same way.
 - ``dismiss``: nothing is done to anyone.
 
 Each closes the report with the action's name and writes one ``moderation_log`` row in the
@@ -18,9 +21,11 @@ import logging
 import time
 from typing import Any
 
-from coffeetable.server.players.revocation import sessions_of
+from coffeetable.server.players.bot_accounts import OWNER_SUSPENDED
+from coffeetable.server.players.revocation import api_key, sessions_of
 from coffeetable.server.social.notices import Social
 from coffeetable.store import Store
+from coffeetable.store import bot_accounts as bot_db
 from coffeetable.store import moderation as db
 from coffeetable.store import players as players_db
 from coffeetable.store import social as social_db
@@ -83,13 +88,30 @@ async def act(
 
 
 async def _unseat(state: Any, player: int) -> None:
-    """Close a suspended account's sockets everywhere; its seats go as when a person leaves."""
+    """Close a suspended account's sockets everywhere; its seats go as when a person leaves,
+    on whichever process runs each table.
+
+    ``state.run_operation`` is ``api.operations.run`` bound to the app's state (``app.py``
+    sets it: moderation sits below the API, so it is handed the function, not importing it).
+    """
     state.players.revocations.revoke([sessions_of(player)], SUSPENDED)
-    held = await state.store.read(lambda conn: players_db.seats_of_user(conn, player))
-    for seat in held:
+
+    def read(conn: Any) -> tuple[list[str], list[tuple[int, str]]]:
+        bots = [bot.id for bot in bot_db.bots_of(conn, player)]
+        keys = [key.id for bot in bots for key in bot_db.keys_of(conn, bot)]
+        held = [
+            (account, seat.table_id)
+            for account in (player, *bots)
+            for seat in players_db.seats_of_user(conn, account)
+        ]
+        return keys, held
+
+    # Their bots too: their keys are refused from now on (``players/bot_accounts.py``), the
+    # sockets they opened close, and their seats go to stand-ins as the person's do.
+    keys, held = await state.store.read(read)
+    state.players.revocations.revoke([api_key(key) for key in keys], OWNER_SUSPENDED)
+    for account, table_id in held:
         try:
-            await state.lobby.leave(seat.table_id, "", player)
-        except Exception as error:  # another process holds it, or it ended: go on
-            log.warning(
-                "moderation: account %d keeps its seat at %s: %r", player, seat.table_id, error
-            )
+            await state.run_operation("table.leave", table_id=table_id, token="", user_id=account)
+        except Exception as error:  # it ended meanwhile, or its owner is gone: go on
+            log.warning("moderation: account %d keeps its seat at %s: %r", account, table_id, error)

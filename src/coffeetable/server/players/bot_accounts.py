@@ -12,7 +12,10 @@ live keys per bot.
 
 ``BotAccounts.resolve`` turns a key into the bot's ``ProgramAccount``, the
 way the session cookie gives a person's ``Account``; the table socket then
-seats the bot by its ``user_id``, as it seats a signed-in person.
+seats the bot by its ``user_id``, as it seats a signed-in person. The keys of
+a bot whose owner a moderator suspended are refused (403, ``OWNER_SUSPENDED``),
+and nobody may seat it (``bot_seats.find``): a suspended person plays through
+none of their programs.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import logging
 import re
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
@@ -31,7 +35,7 @@ from coffeetable.server.players.api_keys import ProgramAccount, hash_key, new_ke
 from coffeetable.server.players.revocation import KEY_REVOKED, SocketRevocations, api_key
 from coffeetable.server.players.sessions import Account
 from coffeetable.server.text import clean_text
-from coffeetable.store import Store
+from coffeetable.store import Store, moderation
 from coffeetable.store import bot_accounts as db
 
 log = logging.getLogger("coffeetable.server")
@@ -42,6 +46,8 @@ MAX_DESCRIPTION = 200
 MAX_LABEL = 40
 #: ``last_used`` of a key is written at most this often (seconds).
 TOUCH_EVERY = 300.0
+#: Why a suspended person's bot is refused (its keys, a seat).
+OWNER_SUSPENDED = "this bot's owner is suspended by a moderator: the bot cannot sign in or play"
 
 
 def check_short_name(raw: object) -> str:
@@ -197,11 +203,20 @@ class BotAccounts:
         log.info("API key %s of %s revoked", key_id[:40], bot.name)
 
     async def resolve(self, key: str) -> ProgramAccount | None:
-        """The bot a key acts for (None: unknown or revoked)."""
+        """The bot a key acts for (None: unknown or revoked; ``PlayersError(403)``: its owner
+        is suspended)."""
         key_hash = hash_key(key)
-        found = await self.store.read(lambda conn: db.key_owner(conn, key_hash))
+
+        def read(conn: Any) -> tuple[db.KeyOwner | None, moderation.Standing | None]:
+            found = db.key_owner(conn, key_hash)
+            owner = None if found is None else moderation.standing(conn, found.bot.owner_id)
+            return found, owner
+
+        found, owner = await self.store.read(read)
         if found is None:
             return None
+        if owner is not None and owner.suspended is not None:
+            raise PlayersError(403, OWNER_SUSPENDED)
         now = time.time()
         if found.last_used is None or now - found.last_used > TOUCH_EVERY:
             await self.store.write(lambda conn: db.touch_key(conn, found.key_id, now))

@@ -27,7 +27,7 @@ from typing import Any
 
 from coffeetable.server.errors import TableError
 from coffeetable.server.players.seat_tokens import new_token
-from coffeetable.store import Store
+from coffeetable.store import Store, moderation
 from coffeetable.store import bot_accounts as db
 
 #: The table setting that keeps which seats are programs: {"seat": owner}.
@@ -72,15 +72,23 @@ def mark_owner(seat: Any, settings: dict[str, Any], owner: str | None) -> None:
 
 
 async def find(store: Store, name: str) -> db.BotRow:
-    """The bot account a seat choice names; ``TableError(400)`` if there is none."""
-    from coffeetable.server.players.bot_accounts import name_key
+    """The bot account a seat choice names; ``TableError(400)`` if there is none, 403 if a
+    moderator suspended its owner."""
+    from coffeetable.server.players.bot_accounts import OWNER_SUSPENDED, name_key
 
     if len(name) > 60:
         raise TableError(400, "no such bot")
     key = name_key(name)
-    bot = await store.read(lambda conn: db.bot_by_key(conn, key))
+
+    def read(conn: Any) -> tuple[db.BotRow | None, moderation.Standing | None]:
+        bot = db.bot_by_key(conn, key)
+        return bot, None if bot is None else moderation.standing(conn, bot.owner_id)
+
+    bot, owner = await store.read(read)
     if bot is None:
         raise TableError(400, f"no bot account called {name[:60]!r}")
+    if owner is not None and owner.suspended is not None:
+        raise TableError(403, f"{bot.name}: {OWNER_SUSPENDED}")
     return bot
 
 

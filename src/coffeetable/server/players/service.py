@@ -307,7 +307,10 @@ class PlayersService:
         if key is not None:
             from coffeetable.server.players.bot_accounts import bot_service
 
-            program = await bot_service(connection.app.state).resolve(key) if key else None
+            try:
+                program = await bot_service(connection.app.state).resolve(key) if key else None
+            except PlayersError as refused:  # its owner is suspended
+                raise HTTPException(refused.status, refused.detail) from None
             if program is None:
                 raise HTTPException(401, "this API key is not valid (unknown or revoked)")
             return program

@@ -151,6 +151,9 @@ class SocketQuota:
 class Connection:
     """A client of one table: a seat (None for a spectator), an outbox and a throttle."""
 
+    #: Its socket is held by another process (``cluster/relay.py``'s ``RemoteConnection``).
+    remote = False
+
     def __init__(
         self, websocket: WebSocket, seat: int | None, limits: Limits | None = None
     ) -> None:
@@ -181,6 +184,11 @@ class Connection:
         #: The close frame the pump sends once the outbox is empty.
         self.close_code = 1008
         self.close_reason = ""
+
+    async def still_open(self) -> bool:
+        """Whether the socket is still open (asked of the process that holds it, if that is
+        another: what that process had to tell of the socket, a close, arrives first)."""
+        return not self.closed
 
     def send(self, text: str) -> None:
         """Send an already serialized message: now if the socket takes it, else queued."""

@@ -10,6 +10,14 @@ neither an action nor the table (``store.writer`` commits a failing write alone)
 Only accounts hear of it (``seat.user_id``), never programs (bot accounts) nor seats a bot
 plays, and only when they are not at the table (no socket on their seat): a person
 watching the board needs no notice. "Your turn" is for turn-based games only.
+
+Presence is the table's own count of each seat's sockets, those other processes hold
+included (``cluster/relay.py``: a socket there is counted before its handshake completes).
+A socket closed on another process is counted out only when its goodbye crosses the bus,
+so a seat whose turn begins while it is present only through other processes is asked
+again (``Connection.still_open``: that process answers after anything it sent before,
+its goodbye too): if its person turns out to be away, "your turn" is told then. (So is
+a person whose last socket went while the action was being saved.)
 """
 
 from __future__ import annotations
@@ -136,9 +144,37 @@ class Newsroom:
 
     def applied(self, news: TableNews | None, over: bool) -> None:
         """The action is saved: tell its news, and remember who is to act now."""
-        self.to_act = set() if over else set(self.table.state.actors())
+        before, self.to_act = self.to_act, set() if over else set(self.table.state.actors())
         if news is not None:
             self.tell(news)
+            if not self.table.game.realtime:
+                for index in self.to_act - before:
+                    self._make_sure(index, news)
+
+    def _make_sure(self, index: int, news: TableNews) -> None:
+        """Seat ``index``'s turn began and ``news`` did not tell its person (present when it
+        was built): unless a socket of this process is at the seat, ask the sockets other
+        processes hold whether they are still open, and tell "your turn" if the person
+        turns out to be away (or left while the action was being saved)."""
+        table = self.table
+        seat = table.seats[index]
+        user_id = seat.user_id
+        if user_id is None or seat.program is not None or seat.bot_level is not None:
+            return  # not a person's seat: never told
+        conns = [conn for conn in table.connections if conn.seat == index]
+        if int(user_id) in news.turn or any(not conn.remote for conn in conns):
+            return
+        account = int(user_id)
+
+        async def confirm() -> None:
+            await asyncio.gather(*(conn.still_open() for conn in conns))
+            still_turn = table.status == "running" and index in table.state.actors()
+            if still_turn and index in self.to_act and _away_account(table, index) == account:
+                self.tell(TableNews(table.id, table.game.title, turn=(account,)))
+
+        task = asyncio.get_running_loop().create_task(confirm())
+        self._writes.add(task)
+        task.add_done_callback(self._written)
 
     def tell(self, news: TableNews) -> None:
         """Queue the news's write (never awaited; a failing write is logged, never raised)."""

@@ -20,8 +20,8 @@ whole match: a move's overrun is paid from it, and it does not come back).
   leavers.
 - A vacation (``server/players/vacations.py``) stops a person's clocks: the time of
   their vacations inside a move is not charged.
-- Call point for notifications: ``YOUR_TURN_HOOKS`` (each called with the table and
-  the seats whose move has just begun); none by default.
+- "Your turn" notices are not told here: the Newsroom (``tables/news.py``) tells them
+  for every table.
 
 The table looks at its clocks on a timer armed for the next deadline, and at least
 every ``Limits.days_check_seconds`` (a fake clock in tests, a vacation taken on
@@ -51,8 +51,6 @@ RESERVE = "reserve_days"
 #: The settings key that keeps the clocks (when each move began, the reserves left).
 SAVED = "days_clock"
 DAY = 86_400.0
-#: Called with (table, seats) when seats' moves begin at a days table (notifications).
-YOUR_TURN_HOOKS: list[Callable[[DaysFace, list[int]], None]] = []
 
 
 def now() -> float:
@@ -190,14 +188,8 @@ class TableDays:
         """Start the clocks of the people who must move now, stop the others'."""
         if self.clock is None:
             return
-        began = self.clock.sync([] if over else self._waiting_on(), self.spans, now())
+        self.clock.sync([] if over else self._waiting_on(), self.spans, now())
         self.arm()
-        if began:
-            for hook in YOUR_TURN_HOOKS:
-                try:
-                    hook(self.table, began)
-                except Exception:  # a notice never stops a table
-                    log.exception("table %s: a your-turn hook failed", self.table.id)
 
     def arm(self) -> None:
         """Look again at the next deadline (at least every ``days_check_seconds``)."""
