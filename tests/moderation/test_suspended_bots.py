@@ -155,3 +155,33 @@ def test_the_league_does_not_pair_a_suspended_person_s_bots(
     assert not any(anas in pair for pair in entrants)
     players = bea.http.get("/api/leagues/fika").json()["players"]
     assert [p["name"] for p in players if not p["reference"]] == ["bea/bot-b"]
+
+
+def test_a_suspended_person_and_their_bots_are_withdrawn_from_tournaments(
+    server: ServerThread, browsers: Callable[[str], Browser]
+) -> None:
+    ana, bea, dora = people(server, browsers, "ana", "bea", "dora")
+    make_moderator(server, "dora")
+    bearer = _bot(ana, "bot-t")
+    swiss = {"game": "fika", "format": "swiss", "rounds": 3, "max_entrants": 8}
+    upcoming = bea.http.post("/api/tournaments", json=swiss).json()["id"]
+    running = bea.http.post("/api/tournaments", json={**swiss, "rounds": 5}).json()["id"]
+    for tournament in (upcoming, running):
+        assert ana.http.post(f"/api/tournaments/{tournament}/entries", json={}).status_code == 200
+        entered = server.http.post(
+            f"/api/tournaments/{tournament}/entries", json={}, headers=bearer
+        )
+        assert entered.status_code == 200, entered.text
+    assert bea.http.post(f"/api/tournaments/{running}/entries", json={}).status_code == 200
+    assert bea.http.post(f"/api/tournaments/{running}/start").status_code == 200
+    deadline = time.monotonic() + TIMEOUT
+    while bea.http.get(f"/api/tournaments/{running}").json()["status"] != "running":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+
+    _suspend(dora, bea, "ana")
+
+    assert bea.http.get(f"/api/tournaments/{upcoming}").json()["entrants"] == []
+    entrants = bea.http.get(f"/api/tournaments/{running}").json()["entrants"]
+    withdrawn = {entry["name"]: entry["withdrawn"] for entry in entrants}
+    assert withdrawn == {"ana": True, "ana/bot-t": True, "bea": False}, entrants

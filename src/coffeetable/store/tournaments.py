@@ -225,6 +225,29 @@ def remove_entry(conn: Connection, tournament_id: str, entrant: str) -> None:
     )
 
 
+def withdraw_accounts(conn: Connection, player_ids: Sequence[int], now: float) -> int:
+    """Withdraw these accounts from every tournament not over (a moderator's suspension):
+    an upcoming one forgets their entries, a running one marks them withdrawn (their
+    tables not yet dealt are forfeits, as any withdrawal's); how many entries."""
+    mine = (
+        sa.select(entries.c.tournament_id, entries.c.entrant)
+        .join(tournaments, tournaments.c.id == entries.c.tournament_id)
+        .where(
+            entries.c.player_id.in_(list(player_ids)),
+            entries.c.withdrawn.is_(None),
+            tournaments.c.status.in_(LIVE),
+        )
+    )
+    found = conn.execute(mine).all()
+    for tournament_id, entrant in found:
+        status = hold(conn, tournament_id, LIVE)  # it may have started (or ended) meanwhile
+        if status == UPCOMING:
+            remove_entry(conn, tournament_id, entrant)
+        elif status == RUNNING:
+            set_withdrawn(conn, tournament_id, entrant, now)
+    return len(found)
+
+
 def pairings_of(conn: Connection, tournament_id: str) -> list[PairingRow]:
     query = (
         pairings.select()

@@ -9,6 +9,8 @@
   Each leave is the API's ``table.leave`` operation, run where its table is (with several
   processes, the one that owns it: ``api/operations.py``). Their bot accounts with them:
   their keys are refused, the sockets those opened close, their seats go the same way.
+  They (and their bots) are withdrawn from every tournament not over, in the same
+  transaction (``store.tournaments.withdraw_accounts``).
 - ``dismiss``: nothing is done to anyone.
 
 Each closes the report with the action's name and writes one ``moderation_log`` row in the
@@ -29,6 +31,7 @@ from coffeetable.store import bot_accounts as bot_db
 from coffeetable.store import moderation as db
 from coffeetable.store import players as players_db
 from coffeetable.store import social as social_db
+from coffeetable.store import tournaments as tournaments_db
 
 log = logging.getLogger("coffeetable.server")
 
@@ -68,6 +71,9 @@ async def act(
         elif action == db.SUSPEND:
             db.suspend(conn, player, now)
             players_db.delete_sessions(conn, player)
+            # Out of every tournament, with their bots: a later round seats none of them.
+            accounts = [player, *(bot.id for bot in bot_db.bots_of(conn, player))]
+            tournaments_db.withdraw_accounts(conn, accounts, now)
         db.add_log(
             conn,
             moderator_id=moderator_id,
