@@ -35,6 +35,7 @@ TABLES = [
     ("espresso", 2, {}, 3),
     ("espresso", 4, {}, 2),
     ("espresso", 3, {"zero": True, "chaos": True}, 2),
+    ("espresso", 4, {"chaos": True}, 2),
 ]
 
 

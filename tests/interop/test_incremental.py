@@ -1,8 +1,9 @@
 """The environments' cached and incremental observations equal encodings from scratch.
 
 The environments avoid work between steps (Espresso encodes a tick's state once and
-turns it for each seat, and checks a tick's actions against the masks its agents were
-given; the turn-based games list a step's legal actions once for the mask and the step).
+turns it for each seat, checks a tick's actions against the masks its agents were
+given, and keeps a tick's masks when it applied nothing; the turn-based games list a
+step's legal actions once for the mask and the step).
 Here seeded random episodes of every game are played through the environments, and
 every observation and mask an agent receives is compared, value for value, with one
 built from nothing: ``observe(state.view(seat))`` (the plain path, the site's) and the
@@ -34,6 +35,7 @@ TABLES = [
     ("cafe", 4, {}, 1),
     ("espresso", 4, {}, 2),
     ("espresso", 3, {"zero": True, "chaos": True}, 2),
+    ("espresso", 4, {"chaos": True}, 2),
 ]
 
 
@@ -106,3 +108,33 @@ def test_a_stale_cache_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Ticks, "changed", lambda self: None)
     with pytest.raises(AssertionError):
         play("espresso", 4, {}, 1)
+
+
+def test_stale_masks_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Espresso's masks kept over a tick that moved the state (as if nothing had been
+    applied, when a tick's masks are kept): the comparison must fail."""
+    resolve = Ticks.resolve
+
+    def never_moved(self: Ticks, *args: Any, **kwargs: Any) -> Any:
+        infos = resolve(self, *args, **kwargs)
+        self.moved = False
+        return infos
+
+    monkeypatch.setattr(Ticks, "resolve", never_moved)
+    with pytest.raises(AssertionError):
+        play("espresso", 4, {}, 1)
+
+
+def test_masks_are_kept_only_over_ticks_that_changed_nothing() -> None:
+    """A tick of no-ops keeps its masks (the same array: nothing was listed again); a
+    tick that applied an action lists them anew."""
+    env = pz.env("espresso", players=2)
+    env.reset(seed=5)
+    noop = env.table.codec.num_actions - 1
+    before = env._masks
+    for _ in env.possible_agents:
+        env.step(noop)
+    assert env._masks is before and not env.ticks.moved
+    for _ in env.possible_agents:
+        env.step(0)  # ready: legal for both at a round's start
+    assert env.ticks.moved and env._masks is not before

@@ -35,6 +35,8 @@ class Ticks:
         # seat 0's observation of the state as it is now (None: not yet encoded); every
         # seat's is that one turned (``rotated``), so a tick encodes the table once
         self._base: np.ndarray | None = None
+        #: whether the last ``resolve`` applied an action (the state moved)
+        self.moved = True
 
     def changed(self) -> None:
         """The state moved (a new deal, a resolved tick): forget its observation."""
@@ -59,6 +61,24 @@ class Ticks:
         out[self.noop] = 1
         return out
 
+    def masks(self, state: State) -> np.ndarray:
+        """Every seat's ``mask``, row by row, in one array made by one ``put``: the
+        codec's ``legal_indices`` (shifted to the seat's row) where it has them."""
+        table = self.table
+        width, noop = table.num_actions, self.noop
+        indices_of = getattr(table.codec, "legal_indices", None)
+        flat: list[int] = []
+        for seat in range(table.players):
+            shift = seat * width
+            if indices_of is None:
+                flat += [index + shift for index in table.legal(state, seat)]
+            else:
+                flat += indices_of(state, seat, shift)
+            flat.append(shift + noop)
+        out: np.ndarray = np.zeros((table.players, width), dtype=table.mask_dtype)
+        out.put(flat, 1)
+        return out
+
     @property
     def noop(self) -> int:
         return self.table.codec.num_actions - 1
@@ -68,25 +88,27 @@ class Ticks:
         state: State,
         rng: random.Random,
         chosen: dict[int, int],
-        masks: dict[int, np.ndarray] | None = None,
+        masks: np.ndarray | None = None,
     ) -> dict[int, dict[str, Any]]:
         """Apply the tick's actions (seat -> index); infos per seat.
 
         An index that was not legal when the tick began is refused, as is one
         that stopped being legal before its turn came (another seat was faster).
-        ``masks``: the seats' masks at the tick's start, when the caller has them
-        (the ones its observations gave), so the legal actions are not listed twice.
+        ``masks``: the seats' masks at the tick's start (``masks``, a row a seat), when
+        the caller has them (the ones its observations gave), so the legal actions are
+        not listed twice. ``moved`` says afterwards whether an action was applied (if
+        none was, the state is as it was, and so are its masks and observations).
         """
         infos: dict[int, dict[str, Any]] = {seat: {} for seat in chosen}
         order = [seat for seat in sorted(chosen) if chosen[seat] != self.noop]
         rng.shuffle(order)
-        if order:
-            self.changed()
-        known = {} if masks is None else masks
-        masks = {seat: known[seat] if seat in known else self.mask(state, seat) for seat in order}
+        self.moved = False
+        if order and masks is None:
+            masks = self.masks(state)
         for seat in order:
             if state.is_over:
                 break
+            assert masks is not None
             if not masks[seat][chosen[seat]]:
                 infos[seat].update(refused=True, reason="not a legal action when the tick began")
                 continue
@@ -95,6 +117,9 @@ class Ticks:
             try:
                 state.apply(seat, action)
                 infos[seat]["refused"] = False
+                if not self.moved:
+                    self.moved = True
+                    self.changed()
             except IllegalAction as error:
                 infos[seat]["refused"] = True  # too slow: the table moved first
                 infos[seat]["reason"] = error.reason
@@ -117,7 +142,7 @@ class EspressoTickEnv(AECTable):
         self.ticks.changed()
         self._ticks = 0
         self._chosen: dict[int, int] = {}
-        self._masks = {seat: self.ticks.mask(state, seat) for seat in range(self.table.players)}
+        self._masks = self.ticks.masks(state)
         self.agent_selection = self.possible_agents[0]
 
     def observe(self, agent: str) -> Obs:
@@ -146,9 +171,8 @@ class EspressoTickEnv(AECTable):
         self._ticks += 1
         self._clear_rewards()
         self.infos = {self.possible_agents[s]: info for s, info in infos.items()}
-        self._masks = {
-            seat: self.ticks.mask(self.game_state, seat) for seat in range(self.table.players)
-        }
+        if self.ticks.moved:  # else the state, and so every mask, is as it was
+            self._masks = self.ticks.masks(self.game_state)
         if self.game_state.is_over:
             for other, reward in zip(
                 self.possible_agents, result(self.table.name, self.game_state), strict=True
@@ -209,13 +233,12 @@ class EspressoParallelEnv(ParallelEnv):  # type: ignore[misc]
     def _observe(self) -> dict[str, Obs]:
         assert self.game_state is not None
         out = {}
-        self._masks = {}
+        self._masks = self.ticks.masks(self.game_state)
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
-            mask = self._masks[seat] = self.ticks.mask(self.game_state, seat)
             out[agent] = {
                 "observation": self.ticks.observe(self.game_state, seat),
-                "action_mask": mask.copy(),
+                "action_mask": self._masks[seat].copy(),
             }
         return out
 

@@ -21,6 +21,13 @@ from coffeetable.games.cafe.cards import COLOURS, PLANS, STARTS
 START_IDS = frozenset(card.id for card in STARTS)
 CAFE_IDS = [card.id for card in STARTS + PLANS if card.has_cafe]
 PLAN_CAFES = [card.id for card in PLANS if card.has_cafe]
+#: café id -> its place in CAFE_IDS (start cafés first)
+CAFE_ORDER = {cafe_id: n for n, cafe_id in enumerate(CAFE_IDS)}
+#: café id -> its recipient: 1 a start café, 2-17 a plan card's café
+RECIPIENT_OF = {
+    **dict.fromkeys(START_IDS, 1),
+    **{cafe_id: 2 + n for n, cafe_id in enumerate(PLAN_CAFES)},
+}
 
 
 #: A delivery's ``to``: café id -> colour -> cubes; a café's wants: colour -> cubes.
@@ -72,13 +79,23 @@ def recipient_tos(cubes: Mapping[str, int], wants: Wants) -> list[Delivery]:
                 to[cafe_id] = got
         return to
 
-    owned = [cafe_id for cafe_id in CAFE_IDS if cafe_id in wants]
-    start = next((cafe_id for cafe_id in owned if cafe_id in START_IDS), None)
+    owned = sorted(wants, key=CAFE_ORDER.__getitem__)  # in CAFE_IDS' order
     warehouse: Delivery = {}
-    out = [warehouse, warehouse if start is None else one(start)]
-    out += [one(cafe_id) if cafe_id in wants else warehouse for cafe_id in PLAN_CAFES]
+    # a café the company does not have gives the warehouse's (the same dict)
+    out = [warehouse] * (2 + len(PLAN_CAFES))
+    for cafe_id in owned:
+        recipient = RECIPIENT_OF[cafe_id]
+        if recipient != 1 or out[1] is warehouse:  # the first start café only
+            out[recipient] = one(cafe_id)
     out.append(every(owned))
     return out
+
+
+def live_recipients(wants: Wants) -> list[int]:
+    """The recipients 1..18 whose ``to`` (``recipient_tos``) may differ from the
+    warehouse's: the company's own cafés' and every café's; the others give the
+    warehouse's ``to`` itself."""
+    return [*sorted({RECIPIENT_OF[cafe_id] for cafe_id in wants}), 2 + len(PLAN_CAFES)]
 
 
 def deliveries(area: list[int], tos: list[Delivery]) -> list[Action]:

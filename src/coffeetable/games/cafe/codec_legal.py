@@ -39,7 +39,13 @@ from coffeetable.games.cafe.codec import (
     position_action,
 )
 from coffeetable.games.cafe.codec_board import board, frame
-from coffeetable.games.cafe.codec_deliveries import Delivery, Wants, company_wants, recipient_tos
+from coffeetable.games.cafe.codec_deliveries import (
+    Delivery,
+    Wants,
+    company_wants,
+    live_recipients,
+    recipient_tos,
+)
 from coffeetable.games.cafe.grid import orientations
 from coffeetable.games.cafe.layout import Area, Pos
 from coffeetable.games.cafe.rules import CafeState
@@ -159,6 +165,7 @@ def actions_legal(company: Any, supply: dict[str, int]) -> IndexedLegal:
     tos_of: dict[int, tuple[Pos, list[Delivery]]] = {}
     if found.loaded:
         wants = company_wants(company)
+        live = live_recipients(wants)
         roasts = company_frame.roasts
         for area in found.loaded:
             where = area.squares[0]
@@ -168,8 +175,10 @@ def actions_legal(company: Any, supply: dict[str, int]) -> IndexedLegal:
             tos = recipient_tos(company.cubes_on(area), wants)
             tos_of[slot] = (where, tos)
             at = DELIVER_BASE + slot * RECIPIENTS
-            seen: list[Delivery] = []
-            for recipient, to in enumerate(tos):
+            indices.append(at)  # the warehouse: recipient 0
+            seen: list[Delivery] = [tos[0]]
+            for recipient in live:  # the rest give the warehouse's ``to``: seen
+                to = tos[recipient]
                 if to not in seen:
                     seen.append(to)
                     indices.append(at + recipient)

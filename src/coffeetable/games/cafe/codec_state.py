@@ -117,9 +117,8 @@ def observe(state: CafeState, seat: int, size: int) -> NDArray[np.float32]:
         other = (seat + offset) % n
         out[start : start + SEAT_VALUES] = company_block(companies[other])
         scaled(ones, indices, values, start + ACTIONS_LEFT_AT, actions_left[other], 8)
-    out.put(ones, 1.0)
-    if indices:
-        out.put(indices, values)
+    # one ``put``: the ones, then the other values
+    out.put(ones + indices, [1.0] * len(ones) + values)
     return out
 
 
@@ -148,8 +147,12 @@ def _work_out_block(company: Any) -> NDArray[np.float32]:
     for pos, at in found.cube_bases():
         square = grid[pos]
         cubes = square.cubes
-        if cubes > 0 and square.cube_colour is not None:
-            scaled(ones, indices, values, at + CUBE_OFFSET[square.cube_colour], cubes, 3)
+        if cubes > 0 and square.cube_colour is not None:  # ``scaled``, inlined (/ 3)
+            if cubes >= 3:
+                ones.append(at + CUBE_OFFSET[square.cube_colour])
+            else:
+                indices.append(at + CUBE_OFFSET[square.cube_colour])
+                values.append(cubes / 3)
     cafe_points = 0
     for cafe in company.cafes.values():
         base = CAFES_AT + CAFE_BASE[cafe.id]
@@ -177,9 +180,8 @@ def _work_out_block(company: Any) -> NDArray[np.float32]:
     score = cafe_points + warehouse_points(warehouse)
     scaled(ones, indices, values, CUPS_AT + 3, score, 50)
     block = np.zeros(SEAT_VALUES, dtype=np.float32)
-    block.put(found.ones(), 1.0)
-    if ones:
-        block.put(ones, 1.0)
-    if indices:
-        block.put(indices, values)
+    # one ``put``: the board's fixed ones, then the other ones, then the other values
+    fixed = found.ones()
+    block.put(fixed, 1.0)
+    block.put(ones + indices, [1.0] * len(ones) + values)
     return block

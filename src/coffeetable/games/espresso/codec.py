@@ -33,6 +33,7 @@ players values (2 players, no variant: 281; 4 with Zero: 795).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -42,11 +43,12 @@ from coffeetable.games.espresso.cards import (
     COLOURS,
     DECK_SIZE,
     HELP_SLOTS,
+    MAX_PLAYERS,
     VALUES_PER_COLOUR,
     colour_of,
     value_of,
 )
-from coffeetable.interop.encoding import Codec, Features, scaled
+from coffeetable.interop.encoding import Codec, Features, IndexedLegal, scaled
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -60,6 +62,14 @@ STACK_VALUES = 2 + len(COLOURS) + VALUES_PER_COLOUR
 AREA_VALUES = 1 + CARD_VALUES * (1 + HELP_SLOTS) + 1 + CARD_VALUES + 4
 #: Where a card's value one-hot starts among its values.
 VALUE_AT = 1 + len(COLOURS)
+#: Where a seat block's pile count, then its hand count, lie (its top card, score, flags follow).
+PILE_AT = 1 + CARD_VALUES * (1 + HELP_SLOTS)
+HAND_AT = PILE_AT + 1 + CARD_VALUES
+#: card -> where its colour's and its value's ones lie among its 14 values (``colour_of``,
+#: ``value_of``); a stack's top uses them one further on (a stack's second value is its height).
+CARD_ONES = [
+    (1 + colour_of(card), VALUE_AT + value_of(card)) for card in range(MAX_PLAYERS * DECK_SIZE)
+]
 #: A ref relative to the actor: (owner offset, source, help slot or -1).
 Ref = tuple[int, str, int]
 
@@ -119,6 +129,15 @@ class EspressoCodec(Codec):
         table = action_table(players, options["zero"], options["chaos"])
         super().__init__("espresso", players, options, table, self.write_features)
         self.noop = len(table) - 1
+        self.chaos: bool = options["chaos"]
+        #: targets a ref has (the stacks, then "new"): a play's index is 1 + ref x this + target
+        self.targets = self.stacks + 1
+        flips = self.noop - 3
+        self.flip3, self.flip2, self.recycle = flips, flips + 1, flips + 2
+        #: seat -> (owner, index base of its refs seen from that seat): ``legal``'s places
+        self._owners = [self._places(seat) for seat in range(players)]
+        #: seat -> where each value of its observation comes from in seat 0's (``rotated``)
+        self._turns = [self._turn(seat) for seat in range(players)]
 
     def _shift(self, action: Action, seat: int, sign: int) -> Action:
         """Turn "owner" fields from absolute to relative to ``seat`` (sign -1) or back (+1)."""
@@ -148,6 +167,77 @@ class EspressoCodec(Codec):
             raise ValueError("an Espresso action is decoded for a seat")
         # ``_shift`` copies the entry (its "follow" too; every other value is immutable)
         return self._shift(self.actions[int(index)], seat, +1)
+
+    def _places(self, seat: int) -> list[tuple[int, int]]:
+        """(owner, the play index of its first ref: 1 + ref x targets) of every area
+        ``seat`` may take from: its own (espresso, help 0-2, pile: refs 0-4), then with
+        Chaos each other seat's (help 0-2, pile: its espresso is not offered), next seat
+        first, as ``refs`` orders them."""
+        out = [(seat, 1)]
+        if self.chaos:
+            for offset in range(1, self.players):
+                first_ref = 5 + 4 * (offset - 1)
+                out.append(((seat + offset) % self.players, 1 + first_ref * self.targets))
+        return out
+
+    def legal(self, state: State, seat: int) -> Mapping[int, Action]:  # type: ignore[override]
+        """``legal_from(state.legal_actions(seat))``, the same items: the indices of
+        ``legal_indices``, each action made only when asked (``decode``). The tests hold
+        it to ``legal_from``."""
+        indices = self.legal_indices(state, seat)
+
+        def make(index: int) -> Action:
+            return self.decode(index, state, seat)
+
+        return IndexedLegal(indices, frozenset(indices), make)
+
+    def legal_indices(self, state: State, seat: int, shift: int = 0) -> list[int]:
+        """The indices of the seat's legal actions, plus ``shift`` (the environments put
+        every seat's mask in one array), read straight from the state as
+        ``legal_actions`` finds the actions: the cards the seat may take, the stacks
+        waiting for each face (``state.wanted``). A position with a Zero joker to play
+        takes the plain path (``legal_from``), and so does any phase but play."""
+        s: Any = state
+        if s.phase != "play":
+            if s.phase == "ready":
+                return [] if s.areas[seat].ready else [shift]  # index 0: ready
+            return [index + shift for index in super().legal(state, seat)]
+        zero, wanted, targets, new = s.zero, s.wanted, self.targets, self.stacks
+        new_value = 1 if zero else 0
+        indices: list[int] = []
+        areas = s.areas
+        for owner, base in self._owners[seat]:
+            area = areas[owner]
+            # the area's refs from ``base``: espresso (its own only), help 0-2, pile
+            at = base + shift
+            cards: list[tuple[int, int]] = []
+            if owner == seat:
+                if area.espresso:
+                    cards.append((at, area.espresso[-1]))
+                at += targets
+            for card in area.help:
+                if card is not None:
+                    cards.append((at, card))
+                at += targets
+            if area.pile:
+                cards.append((at, area.pile[-1]))
+            for at, card in cards:
+                face = card % DECK_SIZE
+                value = face % VALUES_PER_COLOUR
+                if zero and value == 0:  # a joker: the plain path
+                    return [index + shift for index in super().legal(state, seat)]
+                if face in wanted:
+                    indices += [at + stack for stack in wanted[face] if stack < new]
+                if value == new_value:
+                    indices.append(at + new)
+        area = areas[seat]
+        if area.hand:
+            indices.append(self.flip3 + shift)
+            if area.stuck:
+                indices.append(self.flip2 + shift)
+        elif area.pile:
+            indices.append(self.recycle + shift)
+        return indices
 
     def write_features(self, view: View, f: Features) -> None:
         seat = view["seat"] if view["seat"] is not None else 0
@@ -184,37 +274,52 @@ class EspressoCodec(Codec):
 
     def observe_state(self, state: State, seat: int) -> NDArray[np.float32]:
         """``observe(state.view(seat))`` from the state's fields (``write_features``' layout;
-        the tests hold them equal): no view, no card dicts."""
+        the tests hold them equal): no view, no card dicts.
+
+        Written for speed (the environments encode every tick): ``ones`` collects the
+        indices set to 1, ``indices`` and ``values`` every count (``count / scale``
+        clipped at 1; a 0 is written too, over the zeros), a card's three ones come from
+        ``CARD_ONES``; the vector is filled by two ``put``s."""
         s: Any = state
         n = s.players
         ones: list[int] = []
         indices: list[int] = []
         values: list[float] = []
-        hide_help = s.phase == "ready"
+        show_help = s.phase != "ready"
+        areas, totals = s.areas, s.totals
+        cards = CARD_ONES
         at = 0
         for offset in range(n):
             other = (seat + offset) % n
-            area = s.areas[other]
+            area = areas[other]
             espresso, pile = area.espresso, area.pile
-            scaled(ones, indices, values, at, len(espresso), 9)
+            score = totals[other] / 100
+            indices += (at, at + PILE_AT, at + HAND_AT, at + HAND_AT + 1)
+            values += (
+                len(espresso) / 9,
+                len(pile) / 36,
+                len(area.hand) / 36,
+                score if score < 1.0 else 1.0,
+            )
             if espresso:
-                ones += _card_ones(at + 1, espresso[-1])
-            if not hide_help:
-                for slot, card in enumerate(area.help):
+                colour, value = cards[espresso[-1]]
+                ones += (at + 1, at + 1 + colour, at + 1 + value)
+            if show_help:
+                slot_at = at + 1 + CARD_VALUES
+                for card in area.help:
                     if card is not None:
-                        ones += _card_ones(at + 1 + CARD_VALUES * (1 + slot), card)
-            at += 1 + CARD_VALUES * (1 + HELP_SLOTS)
-            scaled(ones, indices, values, at, len(pile), 36)
+                        colour, value = cards[card]
+                        ones += (slot_at, slot_at + colour, slot_at + value)
+                    slot_at += CARD_VALUES
             if pile:
-                ones += _card_ones(at + 1, pile[-1])
-            at += 1 + CARD_VALUES
-            scaled(ones, indices, values, at, len(area.hand), 36)
-            scaled(ones, indices, values, at + 1, s.totals[other], 100)
+                colour, value = cards[pile[-1]]
+                top_at = at + PILE_AT + 1
+                ones += (top_at, top_at + colour, top_at + value)
             if area.ready:
-                ones.append(at + 2)
+                ones.append(at + HAND_AT + 2)
             if area.stuck:
-                ones.append(at + 3)
-            at += 4
+                ones.append(at + HAND_AT + 3)
+            at += AREA_VALUES
         ones.append(at + PHASES.index(s.phase))
         scaled(ones, indices, values, at + 3, s.round_number, 10)
         scaled(ones, indices, values, at + 4, s.target, 100)
@@ -227,11 +332,9 @@ class EspressoCodec(Codec):
         if len(centre) > self.stacks:
             raise ValueError(f"{len(centre)} stacks: more than the {self.stacks} foreseen")
         for stack in centre:
-            ones.append(at)
-            scaled(ones, indices, values, at + 1, len(stack), 9)
             top = stack[-1]
-            shown = value_of(top)
-            if zero and shown == 0:
+            colour, shown = cards[top]
+            if zero and shown == VALUE_AT:
                 # as the view's centre: a Zero joker stands for one more than the card below
                 jokers = 0
                 for card in reversed(stack):
@@ -239,16 +342,17 @@ class EspressoCodec(Codec):
                     if shown:
                         break
                     jokers += 1
-                shown += jokers - (shown == 0)  # only jokers: the first stands for 0
-            ones.append(at + 2 + colour_of(top))
-            ones.append(at + 2 + len(COLOURS) + shown)
+                shown += VALUE_AT + jokers - (shown == 0)  # only jokers: the first stands for 0
+            height = len(stack) / 9
+            indices.append(at + 1)
+            values.append(height if height < 1.0 else 1.0)
+            ones += (at, at + 1 + colour, at + 1 + shown)
             at += STACK_VALUES
         at += (self.stacks - len(centre)) * STACK_VALUES
         ones += [at + (w - seat) % n for w in s.winners]
         out = np.zeros(self.observation_size, dtype=np.float32)
         out.put(ones, 1.0)
-        if indices:
-            out.put(indices, values)
+        out.put(indices, values)
         return out
 
     def rotated(self, base: NDArray[np.float32], seat: int) -> NDArray[np.float32]:
@@ -261,29 +365,23 @@ class EspressoCodec(Codec):
         """
         if seat == 0:
             return base.copy()
+        return base.take(self._turns[seat])
+
+    def _turn(self, seat: int) -> NDArray[np.intp]:
+        """Where each value of ``seat``'s observation lies in seat 0's (``rotated``)."""
         n = self.players
         areas = n * AREA_VALUES
         turn = seat * AREA_VALUES
-        winners = len(base) - n
+        winners = self.observation_size - n
         return np.concatenate(
             (
-                base[turn:areas],
-                base[:turn],
-                base[areas:winners],
-                base[winners + seat :],
-                base[winners : winners + seat],
+                np.arange(turn, areas),
+                np.arange(turn),
+                np.arange(areas, winners),
+                np.arange(winners + seat, winners + n),
+                np.arange(winners, winners + seat),
             )
-        )
-
-
-def _card_ones(at: int, card: int) -> tuple[int, int, int]:
-    """Where a card's three ones lie in its 14 values at ``at`` (present, colour, value):
-    ``colour_of`` and ``value_of``, inlined."""
-    return (
-        at,
-        at + 1 + card % DECK_SIZE // VALUES_PER_COLOUR,
-        at + VALUE_AT + card % VALUES_PER_COLOUR,
-    )
+        ).astype(np.intp)
 
 
 def _card(f: Features, card: dict[str, Any] | None) -> None:
