@@ -137,6 +137,23 @@ class IndexedLegal(Mapping[int, Any]):
         return len(self.indices)
 
 
+class LegalMap(dict[int, Any]):
+    """The dict ``legal_from`` returns (index -> legal action), with its mask kept beside it.
+
+    ``mask``: one byte an index of the codec's space, 1 where the dict has a key (a 0/1
+    byte is both an int8 and a bool to numpy), or None. A fast legal path that keeps a
+    mask's bytes for a part of its lists (Doppio's moves of an occupancy) fills it, and
+    the environments' ``Table.mask`` copies those bytes instead of setting each index:
+    numpy converts a Python list of indices at some 400 instructions an index.
+    """
+
+    __slots__ = ("mask",)
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.mask: bytearray | None = None
+
+
 def solo_scale(name: str) -> float:
     """A solo game's score worth a reward of 1: its best solo rank's threshold
     (``Game.solo_ranks``; 1 for a game without ranks)."""

@@ -28,19 +28,22 @@ solo: 110.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
 
 import numpy as np
 
 from coffeetable.engine import Action, State, View
 from coffeetable.games.doppio.cards import COLOURS, KINDS, SETUP_ORDER, SPACES
-from coffeetable.interop.encoding import Codec, Features, relative, scaled
+from coffeetable.games.doppio.moves import move_actions
+from coffeetable.interop.encoding import Codec, Features, LegalMap, relative, scaled
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 CARDS = 16
+Moves = tuple[Action, ...]
 
 
 def kinds(mask: int) -> list[str]:
@@ -98,6 +101,15 @@ SCORES = 2 * CARDS
 PATH_CODE: dict[str | None, int] = {None: 0, **{colour: c + 1 for c, colour in enumerate(COLOURS)}}
 #: The kinds of a move, in kind order, -> their 3-bit mask.
 MASK_OF = {tuple(kinds(mask)): mask for mask in range(1, 8)}
+
+
+def play_occupancies() -> Iterator[int]:
+    """Every occupancy of play (``moves.occupancy``): each kind on three of the five spaces."""
+    threes = [sum(1 << space for space in spaces) for spaces in combinations(range(SPACES), 3)]
+    for cups in threes:
+        for saucers in threes:
+            for spoons in threes:
+                yield cups | saucers << SPACES | spoons << 2 * SPACES
 
 
 def _mask(names: list[str]) -> int:
@@ -189,27 +201,80 @@ class DoppioCodec(Codec):
       action objects again and again (``moves.move_actions`` makes each
       once, and no code changes an action it is given), so each is encoded
       once. An entry keeps its action alive, so an id is never another's.
+      In play the list starts with the moves of the path's occupancy, one
+      shared tuple: its legal dict and mask bytes are kept by that tuple
+      (checked by identity, action by action), so a step encodes only the
+      few actions after it and ``Table.mask`` copies the kept bytes.
     - ``observe_state`` reads the state, not a view built for it.
     """
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__("doppio", players, options, action_table(), features, fast_index)
-        self._known: dict[int, tuple[Action, int | None]] = {}
+        #: id -> index of each action met (``_alive`` keeps those actions, so an id
+        #: in it is never a new action's)
+        self._known: dict[int, int] = {}
+        self._alive: list[Action] = []
+        #: id of an occupancy's moves tuple -> what ``legal_from`` keeps of it (``_kept_moves``)
+        self._moves: dict[int, tuple[Moves, list[Action], LegalMap, bytes]] = {}
+        for packed in play_occupancies():  # all 1,000 kept at once: a few ms, about 2 MB
+            moves = move_actions(packed)
+            self._moves[id(moves)] = self._kept_moves(moves)
 
     def legal_from(
         self, actions: Iterable[Action], state: State | None = None, seat: int | None = None
     ) -> dict[int, Action]:
+        listed = actions if type(actions) is list else list(actions)
+        s: Any = state
+        if s is not None and s.phase == "play" and listed:
+            # The engine lists an occupancy's moves first, as one shared tuple
+            # (``move_actions``, cached): their indices and mask are kept by the tuple.
+            moves = move_actions(s._occupancy())
+            kept = self._moves.get(id(moves))
+            if kept is None or kept[0] is not moves:
+                kept = self._moves[id(moves)] = self._kept_moves(moves)
+            count = len(moves)
+            if listed[:count] == kept[1]:  # the same objects: compared by identity
+                out = LegalMap(kept[2])
+                mask = out.mask = bytearray(kept[3])
+                known = self._known
+                for action in listed[count:]:  # scores, end_turn, undo: a few
+                    index = known.get(id(action))
+                    if index is None:
+                        index = self._learn(action)
+                    if index is not None and index not in out:
+                        out[index] = action
+                        mask[index] = 1
+                return out
+        return self._legal_each(listed)
+
+    def _kept_moves(self, moves: Moves) -> tuple[Moves, list[Action], LegalMap, bytes]:
+        """What ``legal_from`` keeps of an occupancy's moves: the tuple (alive, so its id is
+        never another's), as a list, its legal dict, and its mask's bytes."""
+        legal = self._legal_each(list(moves))
+        mask = bytearray(self.num_actions)
+        for index in legal:
+            mask[index] = 1
+        return moves, list(moves), legal, bytes(mask)
+
+    def _learn(self, action: Action) -> int | None:
+        """The index of an action met for the first time, kept by its id."""
+        index = self.lookup(action)
+        if index is not None:
+            if len(self._alive) >= KNOWN_KEPT:
+                self._known.clear()
+                self._alive.clear()
+            self._known[id(action)] = index
+            self._alive.append(action)  # kept alive: its id is never another action's
+        return index
+
+    def _legal_each(self, actions: list[Action]) -> LegalMap:
+        """``legal_from`` an action at a time (the set-up, and lists met the first time)."""
         known = self._known
-        out: dict[int, Action] = {}
+        out = LegalMap()
         for action in actions:
-            entry = known.get(id(action))
-            if entry is not None and entry[0] is action:
-                index = entry[1]
-            else:
-                index = self.lookup(action)
-                if len(known) >= KNOWN_KEPT:
-                    known.clear()
-                known[id(action)] = (action, index)
+            index = known.get(id(action))
+            if index is None:
+                index = self._learn(action)
             if index is not None and index not in out:
                 out[index] = action
         return out

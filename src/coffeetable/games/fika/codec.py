@@ -37,6 +37,8 @@ Observation (seats relative: the observer first): 420 values.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from contextlib import suppress
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
 
@@ -210,6 +212,29 @@ class FikaCodec(Codec):
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__("fika", players, options, action_table(), features, fast_index)
+        #: An action's items, in the table's order, -> its index, for the actions of
+        #: hashable values (all but swaps and spot pairs): the engine writes its actions'
+        #: keys in that order, so ``legal_from`` finds most with one look-up in C.
+        self._by_items: dict[tuple[tuple[str, Any], ...], int] = {}
+        for index, action in enumerate(self.actions):
+            with suppress(TypeError):  # a list in it: looked up the usual way
+                self._by_items[tuple(action.items())] = index
+
+    def legal_from(
+        self, actions: Iterable[Action], state: State | None = None, seat: int | None = None
+    ) -> dict[int, Action]:
+        """index -> action (the first of equal indices); each action's items are looked up
+        whole, then (a list in them, or keys in another order) the base ``lookup``."""
+        by_items, lookup = self._by_items, self.lookup
+        out: dict[int, Action] = {}
+        for action in actions:
+            try:
+                index: int | None = by_items[tuple(action.items())]
+            except (KeyError, TypeError):
+                index = lookup(action)
+            if index is not None and index not in out:
+                out[index] = action
+        return out
 
     def observe_state(self, state: State, seat: int) -> NDArray[np.float32]:
         s: Any = state
