@@ -282,6 +282,52 @@ def scaled(
             values.append(value / scale)
 
 
+#: The most blocks an observation memo keeps (``Blocks``; past it, it starts again).
+BLOCKS_KEPT = 100_000
+
+
+class Blocks(dict[Hashable, bytes]):
+    """An observation block's bytes by the part of the state it shows (its key).
+
+    A game's ``observe_state`` may cut its layout into contiguous blocks, name
+    each by a key holding all that the block shows (a café's cards, a seat's
+    tips ...), and join the blocks' bytes: a block is encoded only when its key
+    is new (``encode(key)``, which must read nothing but the key), so a step
+    costs a key and a look-up a block. Bounded by ``BLOCKS_KEPT``.
+    """
+
+    __slots__ = ("encode",)
+
+    def __init__(self, encode: Callable[[Any], bytes]) -> None:
+        super().__init__()
+        self.encode = encode
+
+    def __missing__(self, key: Hashable) -> bytes:
+        if len(self) >= BLOCKS_KEPT:
+            self.clear()
+        value = self[key] = self.encode(key)
+        return value
+
+
+def block_bytes(
+    size: int, ones: Iterable[int], indices: Sequence[int] = (), values: Sequence[float] = ()
+) -> bytes:
+    """``size`` float32 values as bytes: 1 at ``ones``, ``values`` at ``indices`` (a
+    ``Blocks`` miss; the values rounded to float32 as numpy rounds them)."""
+    out = bytearray(4 * size)
+    with memoryview(out).cast("f") as view:
+        for index in ones:
+            view[index] = 1.0
+        for index, value in zip(indices, values, strict=True):
+            view[index] = value
+    return bytes(out)
+
+
+def joined(parts: Iterable[bytes]) -> NDArray[np.float32]:
+    """The observation of blocks' bytes, in order: a fresh, writable float32 array."""
+    return np.frombuffer(bytearray().join(parts), np.float32)
+
+
 def relative(seat: int, other: int | None, players: int) -> int | None:
     """``other`` counted from ``seat`` (0 is the seat itself), None stays None."""
     return None if other is None else (other - seat) % players
