@@ -219,7 +219,8 @@ class FikaCodec(Codec):
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__("fika", players, options, action_table(), features, fast_index)
         self._heads, self._groups = Blocks(_head), Blocks(_groups)
-        self._hands, self._seats, self._ends = Blocks(_hand), Blocks(_seat), Blocks(_end)
+        self._seats, self._ends = Blocks(_seat), Blocks(_end)
+        self._supplies, self._cafes = Blocks(_cards), Blocks(_cards)
 
     def observe_state(self, state: State, seat: int) -> NDArray[np.float32]:
         """``observe(state.view(seat))`` from the state's fields, block by block (``Blocks``):
@@ -234,16 +235,18 @@ class FikaCodec(Codec):
         hands, picks, cafes, tips = s.hands, s.picks, s.cafes, s.tips
         hand, pick, far = hands[seat], picks[seat], picks[other]
         order = s.order if revealed else ()
-        card = CARD_BYTES.__getitem__
+        bits = sum(map(CARD_BITS.__getitem__, hand))  # the hand, a bit a card
         return joined(
             (
                 self._heads[seat, phase, s.round_number, s.chooser, *s.colour_order],
-                *map(card, s.supply),
+                self._supplies[(*s.supply,)],
                 self._groups[groups],
-                *map(card, cafes[seat]),
-                self._hands[(*hand,)],
+                self._cafes[(*cafes[seat],)],
+                HAND_BYTES[bits & 63],
+                HAND_BYTES[bits >> THIRD & 63],
+                HAND_BYTES[bits >> 2 * THIRD],
                 self._seats[len(hand), pick is not None, pick, tips[seat]],
-                *map(card, cafes[other]),
+                self._cafes[(*cafes[other],)],
                 NO_CARD_BYTES,
                 self._seats[
                     len(hands[other]), far is not None, far if revealed else None, tips[other]
@@ -267,6 +270,19 @@ CARD_BYTES: dict[int | None, bytes] = {
     for card in (None, *range(CARD_COUNT))
 }
 NO_CARD_BYTES = CARD_BYTES[None]
+#: A card's bit in a hand, and a third of the hand's multi-hot (six cards: a
+#: colour) by its six bits as bytes: the hand block in three precomputed pieces.
+CARD_BITS = [1 << card for card in range(CARD_COUNT)]
+THIRD = CARD_COUNT // 3
+HAND_BYTES = [
+    block_bytes(THIRD, [card for card in range(THIRD) if bits >> card & 1])
+    for bits in range(1 << THIRD)
+]
+
+
+def _cards(key: tuple[int | None, ...]) -> bytes:
+    """Card slots (the supply, a café), each one-hot or none."""
+    return b"".join([CARD_BYTES[card] for card in key])
 
 
 #: Each other block of the layout from its key: what ``FikaCodec.observe_state`` joins.
@@ -293,10 +309,6 @@ def _groups(key: tuple[Any, ...]) -> bytes:
             ones.append(at + SPOTS + 2 + card)
         at += GROUP_VALUES
     return block_bytes(GROUPS * GROUP_VALUES, ones)
-
-
-def _hand(key: tuple[int, ...]) -> bytes:
-    return block_bytes(CARD_COUNT, key)
 
 
 def _seat(key: tuple[int, bool, int | None, int]) -> bytes:
