@@ -29,7 +29,7 @@ solo: 110.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from itertools import combinations
+from itertools import combinations, product
 from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
 
 import numpy as np
@@ -37,7 +37,16 @@ import numpy as np
 from coffeetable.engine import Action, State, View
 from coffeetable.games.doppio.cards import COLOURS, KINDS, SETUP_ORDER, SPACES
 from coffeetable.games.doppio.moves import move_actions
-from coffeetable.interop.encoding import Codec, Features, LegalMap, relative, scaled
+from coffeetable.interop.encoding import (
+    Blocks,
+    Codec,
+    Features,
+    LegalMap,
+    block_bytes,
+    joined,
+    relative,
+    scaled,
+)
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -214,6 +223,8 @@ class DoppioCodec(Codec):
         #: in it is never a new action's)
         self._known: dict[int, int] = {}
         self._alive: list[Action] = []
+        self._heads, self._turns = Blocks(_head), Blocks(_turn)
+        self._seats, self._ends = Blocks(_seat), Blocks(_end)
         #: id of an occupancy's moves tuple -> what ``legal_from`` keeps of it (``_kept_moves``)
         self._moves: dict[int, tuple[Moves, list[Action], LegalMap, bytes]] = {}
         for packed in play_occupancies():  # all 1,000 kept at once: a few ms, about 2 MB
@@ -280,45 +291,99 @@ class DoppioCodec(Codec):
         return out
 
     def observe_state(self, state: State, seat: int) -> NDArray[np.float32]:
-        """``observe(state.view(seat))`` from the state's fields (``features``' layout)."""
+        """``observe(state.view(seat))`` from the state's fields (``features``' layout), joined
+        from blocks' bytes: the path's spaces and the seats' cards from precomputed pieces,
+        the rest kept by what it shows (``Blocks``)."""
         s: Any = state
         n = s.players
-        ones = [PHASE_INDEX[s.phase], 3 + s.round_number - 1]
-        indices: list[int] = []
-        values: list[float] = []
-        if n == 1:
-            ones.append(5)
-        if s.master:
-            ones.append(6)
-        at = PATH_AT
-        for space in s.path:
-            for colour in space:
-                ones.append(at if colour is None else at + colour + 1)
-                at += 4
-        if s.phase == "setup":
-            ones.append(SETUP_AT + KIND_INDEX[SETUP_ORDER[s.placed // 3]])
-            scaled(ones, indices, values, SETUP_AT + 3, s.placed, 9)
-        if not s.is_over:
-            ones.append(TURN_AT + (s.current - seat) % n)
-        at = TURN_AT + n
-        scaled(ones, indices, values, at, s.actions_taken, 3)
-        if s.scored_this_turn:
-            ones.append(at + 1)
-        at += 2
+        phase = s.phase
+        parts = [
+            self._heads[phase, s.round_number, n, s.master],
+            *map(SPACE_BYTES.__getitem__, s._path),
+            self._turns[
+                n,
+                s.placed if phase == "setup" else None,
+                None if phase == "over" else (s.current - seat) % n,
+                s.actions_taken,
+                s.scored_this_turn,
+            ],
+        ]
+        bit = CARD_BITS.__getitem__
         for offset in range(n):
             other = (seat + offset) % n
-            ones += [at + card - 1 for card in s.face_up[other]]
-            ones += [at + CARDS + card - 1 for card in s.scored[other]]
-            scaled(ones, indices, values, at + 2 * CARDS, len(s.piles[other]), 8)
-            scaled(ones, indices, values, at + 2 * CARDS + 1, s.beans[other], 20)
-            at += SEAT_VALUES
-        scaled(ones, indices, values, at, s.reserve, 60)
-        ones += [at + 1 + (w - seat) % n for w in s.winners]
-        out = np.zeros(self.observation_size, dtype=np.float32)
-        out.put(ones, 1.0)
-        if indices:
-            out.put(indices, values)
-        return out
+            face = sum(map(bit, s.face_up[other]))
+            scored = sum(map(bit, s.scored[other]))
+            parts += (
+                EIGHT_BYTES[face & 255],
+                EIGHT_BYTES[face >> 8],
+                EIGHT_BYTES[scored & 255],
+                EIGHT_BYTES[scored >> 8],
+                self._seats[len(s.piles[other]), s.beans[other]],
+            )
+        parts.append(self._ends[seat, n, s.reserve, (*s._winners,)])
+        return joined(parts)
+
+
+#: A path space (a colour or None a kind) -> its 12 values as bytes: all 64 precomputed.
+SPACE_BYTES = {
+    space: block_bytes(
+        12, [4 * kind + (0 if colour is None else colour + 1) for kind, colour in enumerate(space)]
+    )
+    for space in product((None, *range(len(COLOURS))), repeat=len(KINDS))
+}
+#: A card's bit (cards 1-16; 0 has none), and eight cards' multi-hot by their bits, as bytes.
+CARD_BITS = [0] + [1 << card for card in range(CARDS)]
+EIGHT_BYTES = [block_bytes(8, [n for n in range(8) if bits >> n & 1]) for bits in range(256)]
+
+
+def _head(key: tuple[str, int, int, bool]) -> bytes:
+    """Phase, round, solo, master: 7 values."""
+    phase, round_number, players, master = key
+    ones = [PHASE_INDEX[phase], 3 + round_number - 1]
+    if players == 1:
+        ones.append(5)
+    if master:
+        ones.append(6)
+    return block_bytes(PATH_AT, ones)
+
+
+def _turn(key: tuple[int, int | None, int | None, int, bool]) -> bytes:
+    """Set-up (kind, placed), whose turn, actions taken, scored: 6 values and one a seat."""
+    players, placed, turn, taken, scored = key
+    ones: list[int] = []
+    indices: list[int] = []
+    values: list[float] = []
+    if placed is not None:
+        ones.append(KIND_INDEX[SETUP_ORDER[placed // 3]])
+        scaled(ones, indices, values, 3, placed, 9)
+    if turn is not None:
+        ones.append(4 + turn)
+    scaled(ones, indices, values, 4 + players, taken, 3)
+    if scored:
+        ones.append(5 + players)
+    return block_bytes(6 + players, ones, indices, values)
+
+
+def _seat(key: tuple[int, int]) -> bytes:
+    """A seat's pile count / 8 and beans / 20."""
+    pile, beans = key
+    ones: list[int] = []
+    indices: list[int] = []
+    values: list[float] = []
+    scaled(ones, indices, values, 0, pile, 8)
+    scaled(ones, indices, values, 1, beans, 20)
+    return block_bytes(2, ones, indices, values)
+
+
+def _end(key: tuple[int, int, int, tuple[int, ...]]) -> bytes:
+    """The reserve / 60 and the winners, relative to the observer."""
+    seat, players, reserve, winners = key
+    ones: list[int] = []
+    indices: list[int] = []
+    values: list[float] = []
+    scaled(ones, indices, values, 0, reserve, 60)
+    ones += [1 + (w - seat) % players for w in winners]
+    return block_bytes(1 + players, ones, indices, values)
 
 
 def build(players: int, options: dict[str, Any]) -> Codec:
