@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import copy
 import json
+from array import array
 from collections.abc import Callable, Container, Hashable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -309,18 +310,21 @@ class Blocks(dict[Hashable, bytes]):
         return value
 
 
+#: Zeros to cut blocks from (``block_bytes``): an ``array`` slice is a cheap fresh copy.
+_ZEROS = array("f", bytes(4 * 1024))
+
+
 def block_bytes(
     size: int, ones: Iterable[int], indices: Sequence[int] = (), values: Sequence[float] = ()
 ) -> bytes:
     """``size`` float32 values as bytes: 1 at ``ones``, ``values`` at ``indices`` (a
     ``Blocks`` miss; the values rounded to float32 as numpy rounds them)."""
-    out = bytearray(4 * size)
-    with memoryview(out).cast("f") as view:
-        for index in ones:
-            view[index] = 1.0
-        for index, value in zip(indices, values, strict=True):
-            view[index] = value
-    return bytes(out)
+    out = _ZEROS[:size] if size <= len(_ZEROS) else array("f", bytes(4 * size))
+    for index in ones:
+        out[index] = 1.0
+    for index, value in zip(indices, values, strict=True):
+        out[index] = value
+    return out.tobytes()
 
 
 def joined(parts: Iterable[bytes]) -> NDArray[np.float32]:
