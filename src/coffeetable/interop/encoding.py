@@ -34,6 +34,12 @@ built), and ``legal_from`` encodes a whole legal list at once (Doppio by
 action identity, Café with its arithmetic inlined).
 tests/interop/test_fast_paths.py holds both to the plain paths over many
 random positions; the site adapter takes the plain ones (it has views).
+Fika's and Doppio's ``observe_state`` join their observation from blocks'
+bytes (``Blocks``, ``block_bytes``, ``joined``): a block is encoded only when
+the part of the state it shows is new, and numpy is called once a step; a
+legal dict may carry its mask's bytes (``LegalMap``), which the environments
+copy instead of setting each index. tests/interop/test_incremental.py holds
+every observation and mask an environment gives to one built from nothing.
 """
 
 from __future__ import annotations
