@@ -22,8 +22,9 @@ import pytest
 np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
+from coffeetable.interop import encoding  # noqa: E402
 from coffeetable.interop import pettingzoo as pz  # noqa: E402
-from coffeetable.interop.encoding import Codec  # noqa: E402
+from coffeetable.interop.encoding import Blocks, Codec  # noqa: E402
 from coffeetable.interop.pettingzoo_espresso import Ticks  # noqa: E402
 
 #: (game, players, options, episodes)
@@ -138,3 +139,52 @@ def test_masks_are_kept_only_over_ticks_that_changed_nothing() -> None:
     for _ in env.possible_agents:
         env.step(0)  # ready: legal for both at a round's start
     assert env.ticks.moved and env._masks is not before
+
+
+def test_a_stale_observation_block_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fika's blocks kept by key (``Blocks``) answering wrong bytes: the comparison fails."""
+    codec = pz.env("fika").table.codec
+    monkeypatch.setattr(codec, "_seats", Blocks(lambda key: bytes(4 * 21)))
+    with pytest.raises(AssertionError):
+        play("fika", 2, {}, 1)
+
+
+def test_stale_kept_moves_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Doppio's moves kept per occupancy with an empty mask: the comparison fails."""
+    codec = pz.env("doppio").table.codec
+    emptied = {
+        key: (moves, listed, legal, bytes(len(mask)))
+        for key, (moves, listed, legal, mask) in codec._moves.items()
+    }
+    monkeypatch.setattr(codec, "_moves", emptied)
+    with pytest.raises(AssertionError):
+        play("doppio", 2, {}, 1)
+
+
+def test_blocks_encode_a_key_once_and_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    met: list[int] = []
+
+    def encode(key: int) -> bytes:
+        met.append(key)
+        return bytes([key])
+
+    blocks = Blocks(encode)
+    assert [blocks[1], blocks[2], blocks[1]] == [b"\x01", b"\x02", b"\x01"]
+    assert met == [1, 2]
+    monkeypatch.setattr(encoding, "BLOCKS_KEPT", 2)
+    assert blocks[3] == b"\x03"
+    assert dict(blocks) == {3: b"\x03"}  # full: it started again
+
+
+@pytest.mark.parametrize("name", ["fika", "doppio", "cafe", "espresso"])
+def test_each_mask_is_fresh_and_writable(name: str) -> None:
+    """Masks are written as bytes and viewed by numpy: each call's is its own array."""
+    env = pz.env(name)
+    env.reset(seed=5)
+    agent = env.agent_selection
+    first = env.observe(agent)["action_mask"]
+    assert first.flags.writeable and first.any()
+    first[:] = 0
+    again = env.observe(agent)["action_mask"]
+    assert again.any() and not np.shares_memory(first, again)
+    assert np.array_equal(again, scratch(env, env.possible_agents.index(agent))[1])

@@ -34,12 +34,19 @@ built), and ``legal_from`` encodes a whole legal list at once (Doppio by
 action identity, Café with its arithmetic inlined).
 tests/interop/test_fast_paths.py holds both to the plain paths over many
 random positions; the site adapter takes the plain ones (it has views).
+Fika's and Doppio's ``observe_state`` join their observation from blocks'
+bytes (``Blocks``, ``block_bytes``, ``joined``): a block is encoded only when
+the part of the state it shows is new, and numpy is called once a step; a
+legal dict may carry its mask's bytes (``LegalMap``), which the environments
+copy instead of setting each index. tests/interop/test_incremental.py holds
+every observation and mask an environment gives to one built from nothing.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+from array import array
 from collections.abc import Callable, Container, Hashable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -135,6 +142,23 @@ class IndexedLegal(Mapping[int, Any]):
 
     def __len__(self) -> int:
         return len(self.indices)
+
+
+class LegalMap(dict[int, Any]):
+    """The dict ``legal_from`` returns (index -> legal action), with its mask kept beside it.
+
+    ``mask``: one byte an index of the codec's space, 1 where the dict has a key (a 0/1
+    byte is both an int8 and a bool to numpy), or None. A fast legal path that keeps a
+    mask's bytes for a part of its lists (Doppio's moves of an occupancy) fills it, and
+    the environments' ``Table.mask`` copies those bytes instead of setting each index:
+    numpy converts a Python list of indices at some 400 instructions an index.
+    """
+
+    __slots__ = ("mask",)
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.mask: bytearray | None = None
 
 
 def solo_scale(name: str) -> float:
@@ -263,6 +287,55 @@ def scaled(
         else:
             indices.append(at)
             values.append(value / scale)
+
+
+#: The most blocks an observation memo keeps (``Blocks``; past it, it starts again).
+BLOCKS_KEPT = 100_000
+
+
+class Blocks(dict[Hashable, bytes]):
+    """An observation block's bytes by the part of the state it shows (its key).
+
+    A game's ``observe_state`` may cut its layout into contiguous blocks, name
+    each by a key holding all that the block shows (a café's cards, a seat's
+    tips ...), and join the blocks' bytes: a block is encoded only when its key
+    is new (``encode(key)``, which must read nothing but the key), so a step
+    costs a key and a look-up a block. Bounded by ``BLOCKS_KEPT``.
+    """
+
+    __slots__ = ("encode",)
+
+    def __init__(self, encode: Callable[[Any], bytes]) -> None:
+        super().__init__()
+        self.encode = encode
+
+    def __missing__(self, key: Hashable) -> bytes:
+        if len(self) >= BLOCKS_KEPT:
+            self.clear()
+        value = self[key] = self.encode(key)
+        return value
+
+
+#: Zeros to cut blocks from (``block_bytes``): an ``array`` slice is a cheap fresh copy.
+_ZEROS = array("f", bytes(4 * 1024))
+
+
+def block_bytes(
+    size: int, ones: Iterable[int], indices: Sequence[int] = (), values: Sequence[float] = ()
+) -> bytes:
+    """``size`` float32 values as bytes: 1 at ``ones``, ``values`` at ``indices`` (a
+    ``Blocks`` miss; the values rounded to float32 as numpy rounds them)."""
+    out = _ZEROS[:size] if size <= len(_ZEROS) else array("f", bytes(4 * size))
+    for index in ones:
+        out[index] = 1.0
+    for index, value in zip(indices, values, strict=True):
+        out[index] = value
+    return out.tobytes()
+
+
+def joined(parts: Iterable[bytes]) -> NDArray[np.float32]:
+    """The observation of blocks' bytes, in order: a fresh, writable float32 array."""
+    return np.frombuffer(bytearray().join(parts), np.float32)
 
 
 def relative(seat: int, other: int | None, players: int) -> int | None:

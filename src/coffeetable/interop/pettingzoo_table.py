@@ -25,6 +25,7 @@ from coffeetable.interop.encoding import (
     Codec,
     GameFacts,
     IndexedLegal,
+    LegalMap,
     codec,
     get_game,
 )
@@ -107,6 +108,9 @@ class Table:
         self.render_mode = render_mode
         self.names = [f"player_{seat}" for seat in range(self.players)]
         self._seeds: random.Random | None = None
+        #: A mask's bytes before any index is set (``mask``); the codec's whole space, so
+        #: that an index left out of the RL space (its last) is set, then cut off.
+        self._no_actions = bytes(self.codec.num_actions)
         size = self.codec.observation_size
         self.observation_spaces = {
             agent: gymnasium.spaces.Dict(
@@ -144,12 +148,24 @@ class Table:
         return legal
 
     def mask(self, legal: Mapping[int, Action]) -> np.ndarray:
-        out: np.ndarray = np.zeros(self.num_actions, dtype=self.mask_dtype)
-        if legal:
-            # a fast legal path's own index array when it made one (Café's placements)
-            array = legal.array if type(legal) is IndexedLegal else None
-            out.put(list(legal) if array is None else array, 1)
-        return out
+        """A fresh, writable mask of ``legal``'s indices, of ``mask_dtype``.
+
+        Written as bytes and viewed by numpy (a 0/1 byte is an int8 and a bool alike):
+        numpy takes some 400 instructions an index to convert a Python list, a byte set
+        in a bytearray fewer, and a codec's kept bytes (``LegalMap.mask``) none.
+        """
+        if type(legal) is IndexedLegal and legal.array is not None:
+            out: np.ndarray = np.zeros(self.num_actions, dtype=self.mask_dtype)
+            out.put(legal.array, 1)  # a fast legal path's own index array (Café's placements)
+            return out
+        kept = legal.mask if type(legal) is LegalMap else None
+        if kept is None:
+            buffer = bytearray(self._no_actions)
+            for index in legal:
+                buffer[index] = 1
+        else:
+            buffer = bytearray(kept)
+        return np.frombuffer(buffer, self.mask_dtype, self.num_actions)
 
     def render(self, state: State | None, seat: int | None) -> str | None:
         if self.render_mode is None:

@@ -28,19 +28,31 @@ solo: 110.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from itertools import combinations, product
 from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
 
 import numpy as np
 
 from coffeetable.engine import Action, State, View
 from coffeetable.games.doppio.cards import COLOURS, KINDS, SETUP_ORDER, SPACES
-from coffeetable.interop.encoding import Codec, Features, relative, scaled
+from coffeetable.games.doppio.moves import move_actions
+from coffeetable.interop.encoding import (
+    Blocks,
+    Codec,
+    Features,
+    LegalMap,
+    block_bytes,
+    joined,
+    relative,
+    scaled,
+)
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 CARDS = 16
+Moves = tuple[Action, ...]
 
 
 def kinds(mask: int) -> list[str]:
@@ -98,6 +110,15 @@ SCORES = 2 * CARDS
 PATH_CODE: dict[str | None, int] = {None: 0, **{colour: c + 1 for c, colour in enumerate(COLOURS)}}
 #: The kinds of a move, in kind order, -> their 3-bit mask.
 MASK_OF = {tuple(kinds(mask)): mask for mask in range(1, 8)}
+
+
+def play_occupancies() -> Iterator[int]:
+    """Every occupancy of play (``moves.occupancy``): each kind on three of the five spaces."""
+    threes = [sum(1 << space for space in spaces) for spaces in combinations(range(SPACES), 3)]
+    for cups in threes:
+        for saucers in threes:
+            for spoons in threes:
+                yield cups | saucers << SPACES | spoons << 2 * SPACES
 
 
 def _mask(names: list[str]) -> int:
@@ -189,71 +210,182 @@ class DoppioCodec(Codec):
       action objects again and again (``moves.move_actions`` makes each
       once, and no code changes an action it is given), so each is encoded
       once. An entry keeps its action alive, so an id is never another's.
+      In play the list starts with the moves of the path's occupancy, one
+      shared tuple: its legal dict and mask bytes are kept by that tuple
+      (checked by identity, action by action), so a step encodes only the
+      few actions after it and ``Table.mask`` copies the kept bytes.
     - ``observe_state`` reads the state, not a view built for it.
     """
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__("doppio", players, options, action_table(), features, fast_index)
-        self._known: dict[int, tuple[Action, int | None]] = {}
+        #: id -> index of each action met (``_alive`` keeps those actions, so an id
+        #: in it is never a new action's)
+        self._known: dict[int, int] = {}
+        self._alive: list[Action] = []
+        self._heads, self._turns = Blocks(_head), Blocks(_turn)
+        self._seats, self._ends = Blocks(_seat), Blocks(_end)
+        #: id of an occupancy's moves tuple -> what ``legal_from`` keeps of it (``_kept_moves``)
+        self._moves: dict[int, tuple[Moves, list[Action], LegalMap, bytes]] = {}
+        # all 1,000 kept at once: about 0.2 s the first time (it fills the engine's move
+        # tables too), some MB; kept lazily, a short run met a new one every other step
+        for packed in play_occupancies():
+            moves = move_actions(packed)
+            self._moves[id(moves)] = self._kept_moves(moves)
 
     def legal_from(
         self, actions: Iterable[Action], state: State | None = None, seat: int | None = None
     ) -> dict[int, Action]:
+        listed = actions if type(actions) is list else list(actions)
+        s: Any = state
+        if s is not None and s.phase == "play" and listed:
+            # The engine lists an occupancy's moves first, as one shared tuple
+            # (``move_actions``, cached): their indices and mask are kept by the tuple.
+            moves = move_actions(s._occupancy())
+            kept = self._moves.get(id(moves))
+            if kept is None or kept[0] is not moves:
+                kept = self._moves[id(moves)] = self._kept_moves(moves)
+            count = len(moves)
+            if listed[:count] == kept[1]:  # the same objects: compared by identity
+                out = LegalMap(kept[2])
+                mask = out.mask = bytearray(kept[3])
+                known = self._known
+                for action in listed[count:]:  # scores, end_turn, undo: a few
+                    index = known.get(id(action))
+                    if index is None:
+                        index = self._learn(action)
+                    if index is not None and index not in out:
+                        out[index] = action
+                        mask[index] = 1
+                return out
+        return self._legal_each(listed)
+
+    def _kept_moves(self, moves: Moves) -> tuple[Moves, list[Action], LegalMap, bytes]:
+        """What ``legal_from`` keeps of an occupancy's moves: the tuple (alive, so its id is
+        never another's), as a list, its legal dict, and its mask's bytes."""
+        legal = self._legal_each(list(moves))
+        mask = bytearray(self.num_actions)
+        for index in legal:
+            mask[index] = 1
+        return moves, list(moves), legal, bytes(mask)
+
+    def _learn(self, action: Action) -> int | None:
+        """The index of an action met for the first time, kept by its id."""
+        index = self.lookup(action)
+        if index is not None:
+            if len(self._alive) >= KNOWN_KEPT:
+                self._known.clear()
+                self._alive.clear()
+            self._known[id(action)] = index
+            self._alive.append(action)  # kept alive: its id is never another action's
+        return index
+
+    def _legal_each(self, actions: list[Action]) -> LegalMap:
+        """``legal_from`` an action at a time (the set-up, and lists met the first time)."""
         known = self._known
-        out: dict[int, Action] = {}
+        out = LegalMap()
         for action in actions:
-            entry = known.get(id(action))
-            if entry is not None and entry[0] is action:
-                index = entry[1]
-            else:
-                index = self.lookup(action)
-                if len(known) >= KNOWN_KEPT:
-                    known.clear()
-                known[id(action)] = (action, index)
+            index = known.get(id(action))
+            if index is None:
+                index = self._learn(action)
             if index is not None and index not in out:
                 out[index] = action
         return out
 
     def observe_state(self, state: State, seat: int) -> NDArray[np.float32]:
-        """``observe(state.view(seat))`` from the state's fields (``features``' layout)."""
+        """``observe(state.view(seat))`` from the state's fields (``features``' layout), joined
+        from blocks' bytes: the path's spaces and the seats' cards from precomputed pieces,
+        the rest kept by what it shows (``Blocks``)."""
         s: Any = state
         n = s.players
-        ones = [PHASE_INDEX[s.phase], 3 + s.round_number - 1]
-        indices: list[int] = []
-        values: list[float] = []
-        if n == 1:
-            ones.append(5)
-        if s.master:
-            ones.append(6)
-        at = PATH_AT
-        for space in s.path:
-            for colour in space:
-                ones.append(at if colour is None else at + colour + 1)
-                at += 4
-        if s.phase == "setup":
-            ones.append(SETUP_AT + KIND_INDEX[SETUP_ORDER[s.placed // 3]])
-            scaled(ones, indices, values, SETUP_AT + 3, s.placed, 9)
-        if not s.is_over:
-            ones.append(TURN_AT + (s.current - seat) % n)
-        at = TURN_AT + n
-        scaled(ones, indices, values, at, s.actions_taken, 3)
-        if s.scored_this_turn:
-            ones.append(at + 1)
-        at += 2
+        phase = s.phase
+        parts = [
+            self._heads[phase, s.round_number, n, s.master],
+            *map(SPACE_BYTES.__getitem__, s._path),
+            self._turns[
+                n,
+                s.placed if phase == "setup" else None,
+                None if phase == "over" else (s.current - seat) % n,
+                s.actions_taken,
+                s.scored_this_turn,
+            ],
+        ]
+        bit = CARD_BITS.__getitem__
         for offset in range(n):
             other = (seat + offset) % n
-            ones += [at + card - 1 for card in s.face_up[other]]
-            ones += [at + CARDS + card - 1 for card in s.scored[other]]
-            scaled(ones, indices, values, at + 2 * CARDS, len(s.piles[other]), 8)
-            scaled(ones, indices, values, at + 2 * CARDS + 1, s.beans[other], 20)
-            at += SEAT_VALUES
-        scaled(ones, indices, values, at, s.reserve, 60)
-        ones += [at + 1 + (w - seat) % n for w in s.winners]
-        out = np.zeros(self.observation_size, dtype=np.float32)
-        out.put(ones, 1.0)
-        if indices:
-            out.put(indices, values)
-        return out
+            face = sum(map(bit, s.face_up[other]))
+            scored = sum(map(bit, s.scored[other]))
+            parts += (
+                EIGHT_BYTES[face & 255],
+                EIGHT_BYTES[face >> 8],
+                EIGHT_BYTES[scored & 255],
+                EIGHT_BYTES[scored >> 8],
+                self._seats[len(s.piles[other]), s.beans[other]],
+            )
+        parts.append(self._ends[seat, n, s.reserve, (*s._winners,)])
+        return joined(parts)
+
+
+#: A path space (a colour or None a kind) -> its 12 values as bytes: all 64 precomputed.
+SPACE_BYTES = {
+    space: block_bytes(
+        12, [4 * kind + (0 if colour is None else colour + 1) for kind, colour in enumerate(space)]
+    )
+    for space in product((None, *range(len(COLOURS))), repeat=len(KINDS))
+}
+#: A card's bit (cards 1-16; 0 has none), and eight cards' multi-hot by their bits, as bytes.
+CARD_BITS = [0] + [1 << card for card in range(CARDS)]
+EIGHT_BYTES = [block_bytes(8, [n for n in range(8) if bits >> n & 1]) for bits in range(256)]
+
+
+def _head(key: tuple[str, int, int, bool]) -> bytes:
+    """Phase, round, solo, master: 7 values."""
+    phase, round_number, players, master = key
+    ones = [PHASE_INDEX[phase], 3 + round_number - 1]
+    if players == 1:
+        ones.append(5)
+    if master:
+        ones.append(6)
+    return block_bytes(PATH_AT, ones)
+
+
+def _turn(key: tuple[int, int | None, int | None, int, bool]) -> bytes:
+    """Set-up (kind, placed), whose turn, actions taken, scored: 6 values and one a seat."""
+    players, placed, turn, taken, scored = key
+    ones: list[int] = []
+    indices: list[int] = []
+    values: list[float] = []
+    if placed is not None:
+        ones.append(KIND_INDEX[SETUP_ORDER[placed // 3]])
+        scaled(ones, indices, values, 3, placed, 9)
+    if turn is not None:
+        ones.append(4 + turn)
+    scaled(ones, indices, values, 4 + players, taken, 3)
+    if scored:
+        ones.append(5 + players)
+    return block_bytes(6 + players, ones, indices, values)
+
+
+def _seat(key: tuple[int, int]) -> bytes:
+    """A seat's pile count / 8 and beans / 20."""
+    pile, beans = key
+    ones: list[int] = []
+    indices: list[int] = []
+    values: list[float] = []
+    scaled(ones, indices, values, 0, pile, 8)
+    scaled(ones, indices, values, 1, beans, 20)
+    return block_bytes(2, ones, indices, values)
+
+
+def _end(key: tuple[int, int, int, tuple[int, ...]]) -> bytes:
+    """The reserve / 60 and the winners, relative to the observer."""
+    seat, players, reserve, winners = key
+    ones: list[int] = []
+    indices: list[int] = []
+    values: list[float] = []
+    scaled(ones, indices, values, 0, reserve, 60)
+    ones += [1 + (w - seat) % players for w in winners]
+    return block_bytes(1 + players, ones, indices, values)
 
 
 def build(players: int, options: dict[str, Any]) -> Codec:

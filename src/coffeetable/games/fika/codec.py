@@ -44,7 +44,15 @@ import numpy as np
 
 from coffeetable.engine import Action, State, View
 from coffeetable.games.fika.cards import CARD_COUNT, COLOURS, GROUPS, SPOTS, SUPPLY
-from coffeetable.interop.encoding import Codec, Features, relative
+from coffeetable.interop.encoding import (
+    Blocks,
+    Codec,
+    Features,
+    block_bytes,
+    joined,
+    relative,
+    scaled,
+)
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -210,87 +218,130 @@ class FikaCodec(Codec):
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__("fika", players, options, action_table(), features, fast_index)
+        self._heads, self._groups = Blocks(_head), Blocks(_groups)
+        self._seats, self._ends = Blocks(_seat), Blocks(_end)
+        self._supplies, self._cafes = Blocks(_cards), Blocks(_cards)
 
     def observe_state(self, state: State, seat: int) -> NDArray[np.float32]:
+        """``observe(state.view(seat))`` from the state's fields, block by block (``Blocks``):
+        each block's key is the part of the state it shows, as the observer sees it."""
         s: Any = state
         phase = s.phase
         revealed = phase in ("place", "effect")
-        ones = [seat, 2 + PHASE_INDEX[phase], 7 + min(s.round_number, ROUNDS) - 1]
-        indices: list[int] = []
-        values: list[float] = []
-        ones += [COLOUR_ORDER_AT + 3 * rank + c for rank, c in enumerate(s.colour_order[:3])]
-        if s.chooser is not None:
-            ones.append(19 + (s.chooser - seat) % 2)
-        ones += [
-            SUPPLY_AT + CARD_COUNT * n + card for n, card in enumerate(s.supply) if card is not None
-        ]
-        at = GROUPS_AT
+        groups: tuple[Any, ...] = (seat,)
         for group in s.groups:
-            if group.column is not None:
-                ones.append(at + group.column)
-            if group.facing is not None:
-                ones.append(at + SPOTS + (group.facing - seat) % 2)
-            if seat in group.known:
-                ones.append(at + SPOTS + 2 + group.card)
-            at += GROUP_VALUES
-        for offset in (0, 1):
-            other = (seat + offset) % 2
-            ones += [
-                at + CARD_COUNT * spot + card
-                for spot, card in enumerate(s.cafes[other])
-                if card is not None
-            ]
-            at += SPOTS * CARD_COUNT
-            hand = s.hands[other]
-            if other == seat:
-                ones += [at + card for card in hand]
-            at += CARD_COUNT
-            if hand:
-                if len(hand) >= 6:
-                    ones.append(at)
-                else:
-                    indices.append(at)
-                    values.append(len(hand) / 6)
-            pick = s.picks[other]
-            if pick is not None:
-                ones.append(at + 1)
-                if revealed or other == seat:
-                    ones.append(at + 2 + pick)
-            at += 2 + CARD_COUNT
-            tips = s.tips[other]
-            if tips > 0:
-                if tips >= 2:
-                    ones.append(at)
-                else:
-                    indices.append(at)
-                    values.append(tips / 2)
-            at += 1
-        if revealed and s.order:
-            ones.append(ORDER_AT + (s.order[0] - seat) % 2)
-            if len(s.order) >= 2:
-                ones.append(ORDER_AT + 2)
-            else:
-                indices.append(ORDER_AT + 2)
-                values.append(len(s.order) / 2)
-        if phase == "effect":
-            ones.append(ORDER_AT + 3 + s._pending_number() - 1)
-            if s.placed_spot is not None:
-                ones.append(ORDER_AT + 9 + s.placed_spot)
-        if s.lone is not None:
-            ones.append(ORDER_AT + 14 + (s.lone - seat) % 2)
-            left = s.lone_left
-            if left > 0:
-                if left >= 2:
-                    ones.append(ORDER_AT + 16)
-                else:
-                    indices.append(ORDER_AT + 16)
-                    values.append(left / 2)
-        ones += [ORDER_AT + 17 + (w - seat) % 2 for w in s.winners]
-        out = np.zeros(self.observation_size, dtype=np.float32)
-        out.put(ones, 1.0)
-        if indices:
-            out.put(indices, values)
-        return out
+            groups += (group.column, group.facing, group.card if seat in group.known else None)
+        other = 1 - seat
+        hands, picks, cafes, tips = s.hands, s.picks, s.cafes, s.tips
+        hand, pick, far = hands[seat], picks[seat], picks[other]
+        order = s.order if revealed else ()
+        bits = sum(map(CARD_BITS.__getitem__, hand))  # the hand, a bit a card
+        return joined(
+            (
+                self._heads[seat, phase, s.round_number, s.chooser, *s.colour_order],
+                self._supplies[(*s.supply,)],
+                self._groups[groups],
+                self._cafes[(*cafes[seat],)],
+                HAND_BYTES[bits & 63],
+                HAND_BYTES[bits >> THIRD & 63],
+                HAND_BYTES[bits >> 2 * THIRD],
+                self._seats[len(hand), pick is not None, pick, tips[seat]],
+                self._cafes[(*cafes[other],)],
+                NO_CARD_BYTES,
+                self._seats[
+                    len(hands[other]), far is not None, far if revealed else None, tips[other]
+                ],
+                self._ends[
+                    seat,
+                    (*order,),
+                    s._pending_number() if phase == "effect" else None,
+                    s.placed_spot,
+                    s.lone,
+                    s.lone_left,
+                    (*s._winners,),
+                ],
+            )
+        )
+
+
+#: A card's one-hot block (None: none) as bytes: the supply's and the cafés' slots.
+CARD_BYTES: dict[int | None, bytes] = {
+    card: block_bytes(CARD_COUNT, () if card is None else (card,))
+    for card in (None, *range(CARD_COUNT))
+}
+NO_CARD_BYTES = CARD_BYTES[None]
+#: A card's bit in a hand, and a third of the hand's multi-hot (six cards: a
+#: colour) by its six bits as bytes: the hand block in three precomputed pieces.
+CARD_BITS = [1 << card for card in range(CARD_COUNT)]
+THIRD = CARD_COUNT // 3
+HAND_BYTES = [
+    block_bytes(THIRD, [card for card in range(THIRD) if bits >> card & 1])
+    for bits in range(1 << THIRD)
+]
+
+
+def _cards(key: tuple[int | None, ...]) -> bytes:
+    """Card slots (the supply, a café), each one-hot or none."""
+    return b"".join([CARD_BYTES[card] for card in key])
+
+
+#: Each other block of the layout from its key: what ``FikaCodec.observe_state`` joins.
+def _head(key: tuple[Any, ...]) -> bytes:
+    """Own seat, phase, round, colour order, chooser: 21 values."""
+    seat, phase, round_number, chooser, *order = key
+    ones = [seat, 2 + PHASE_INDEX[phase], 7 + min(round_number, ROUNDS) - 1]
+    ones += [COLOUR_ORDER_AT + 3 * rank + c for rank, c in enumerate(order[:3])]
+    if chooser is not None:
+        ones.append(19 + (chooser - seat) % 2)
+    return block_bytes(SUPPLY_AT, ones)
+
+
+def _groups(key: tuple[Any, ...]) -> bytes:
+    """Per group (seat, then column, facing, card or None, a group after another)."""
+    seat, ones, at = key[0], [], 0
+    for n in range(1, len(key), 3):
+        column, facing, card = key[n : n + 3]
+        if column is not None:
+            ones.append(at + column)
+        if facing is not None:
+            ones.append(at + SPOTS + (facing - seat) % 2)
+        if card is not None:
+            ones.append(at + SPOTS + 2 + card)
+        at += GROUP_VALUES
+    return block_bytes(GROUPS * GROUP_VALUES, ones)
+
+
+def _seat(key: tuple[int, bool, int | None, int]) -> bytes:
+    """Hand count, picked, the pick when seen, tips: 21 values."""
+    count, picked, pick, tips = key
+    ones: list[int] = []
+    indices: list[int] = []
+    values: list[float] = []
+    scaled(ones, indices, values, 0, count, 6)
+    if picked:
+        ones.append(1)
+    if pick is not None:
+        ones.append(2 + pick)
+    scaled(ones, indices, values, 2 + CARD_COUNT, tips, 2)
+    return block_bytes(3 + CARD_COUNT, ones, indices, values)
+
+
+def _end(key: tuple[Any, ...]) -> bytes:
+    """Placement order, pending effect, lone plays, winners: 19 values."""
+    seat, order, number, spot, lone, left, winners = key
+    ones: list[int] = []
+    indices: list[int] = []
+    values: list[float] = []
+    if order:
+        ones.append((order[0] - seat) % 2)
+        scaled(ones, indices, values, 2, len(order), 2)
+    if number is not None:
+        ones += [3 + number - 1, 9 + spot]
+    if lone is not None:
+        ones.append(14 + (lone - seat) % 2)
+        scaled(ones, indices, values, 16, left, 2)
+    ones += [17 + (w - seat) % 2 for w in winners]
+    return block_bytes(19, ones, indices, values)
 
 
 def build(players: int, options: dict[str, Any]) -> Codec:
