@@ -32,6 +32,8 @@ league_matches = sa.Table(
     sa.Column("ranks", sa.Text, nullable=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("finished", sa.Float, nullable=True),
+    # JSON: the seats a stand-in played (part of) for their program: its forfeit.
+    sa.Column("forfeits", sa.Text, nullable=True),
 )
 
 

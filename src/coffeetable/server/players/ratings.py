@@ -159,6 +159,9 @@ class MatchSummary:
     #: Seats held by an account that never acted there by its own player (a tournament
     #: counts them as missed: ``store.tournaments.record_result``).
     absent: list[int] = field(default_factory=list)
+    #: Seats for which a stand-in (or the bot that took a leaver's seat) chose at least
+    #: one action: the programs' league counts such a seat's match as its forfeit.
+    stood_in: list[int] = field(default_factory=list)
 
 
 @dataclass
