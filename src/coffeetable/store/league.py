@@ -7,6 +7,9 @@ accounts play is ``bot_accounts.league``.
 
 ``record_result`` is called by ``server.players.ratings.finish_match`` in the
 transaction that ends the match (as tournaments' results are): a result counts once.
+With it go the match's *forfeits*: the seats of programs that did not play their match
+themselves (a stand-in chose at least one of its moves, or the program never acted); the
+league scores them (``coffeetable.tournaments.league``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from coffeetable.store.db import metadata
+from coffeetable.store.db import actions, metadata, seats
 from coffeetable.store.matches import match_id_for_table, participants
 
 league_matches = sa.Table(
@@ -45,6 +48,8 @@ class LeagueMatch:
     table_id: str | None
     ranks: tuple[int, ...] | None
     created: float
+    #: The seats whose program forfeited (a stand-in played for it).
+    forfeits: tuple[int, ...] = ()
 
 
 def add_match(conn: Connection, game: str, entrants: Sequence[str], now: float) -> int:
@@ -70,16 +75,39 @@ def set_table(conn: Connection, match_id: int, table_id: str) -> None:
             .where(participants.c.match_id == recorded)
             .order_by(participants.c.seat)
         )
-        record_result(conn, table_id, [int(rank) for rank in conn.execute(query).scalars()])
+        ranks = [int(rank) for rank in conn.execute(query).scalars()]
+        record_result(conn, table_id, ranks, forfeits_in_log(conn, table_id))
 
 
-def record_result(conn: Connection, table_id: str, ranks: Sequence[int]) -> bool:
-    """The match at ``table_id`` ended with ``ranks`` (by seat): if it is the league's and
-    not recorded yet, record it; True if it was."""
+def forfeits_in_log(conn: Connection, table_id: str) -> list[int]:
+    """The seats of ``table_id`` held by an account that did not play all of its moves
+    itself, as the stored log says (``actions.by_stand_in``): one a stand-in chose for,
+    or none it chose."""
+    held = conn.execute(
+        sa.select(seats.c.seat).where(seats.c.table_id == table_id, seats.c.user_id.is_not(None))
+    ).scalars()
+    query = sa.select(actions.c.seat, actions.c.by_stand_in).where(actions.c.table_id == table_id)
+    own: set[int] = set()
+    stood_in: set[int] = set()
+    for seat, by_stand_in in conn.execute(query):
+        (stood_in if by_stand_in else own).add(seat)
+    return sorted(seat for seat in held if seat in stood_in or seat not in own)
+
+
+def record_result(
+    conn: Connection, table_id: str, ranks: Sequence[int], forfeits: Sequence[int] = ()
+) -> bool:
+    """The match at ``table_id`` ended with ``ranks`` (by seat), the programs in seats
+    ``forfeits`` forfeiting it: if it is the league's and not recorded yet, record it;
+    True if it was."""
     done = conn.execute(
         league_matches.update()
         .where(league_matches.c.table_id == table_id, league_matches.c.ranks.is_(None))
-        .values(ranks=json.dumps(list(ranks)), finished=time.time())
+        .values(
+            ranks=json.dumps(list(ranks)),
+            forfeits=json.dumps(sorted(set(forfeits))),
+            finished=time.time(),
+        )
     )
     return bool(done.rowcount)
 
@@ -97,6 +125,7 @@ def matches_of(conn: Connection, game: str) -> list[LeagueMatch]:
             r.table_id,
             None if r.ranks is None else tuple(json.loads(r.ranks)),
             r.created,
+            tuple(json.loads(r.forfeits or "[]")),
         )
         for r in conn.execute(query)
     ]

@@ -2,7 +2,10 @@
 
 Its players (the bot accounts that opted in, and the site's bot levels as references),
 each pair's results, and the standings: matches, points (a win 1, a shared win 1/2),
-the score share and its 95% interval (Wilson's). Anyone may read it.
+the score share and its 95% interval (Wilson's). A program that did not play its seat
+itself forfeited the match (0 for it, 1 for its opponent; both: void, counted for
+neither), and each pair and line says how many (``coffeetable.tournaments.league``).
+Anyone may read it.
 """
 
 from __future__ import annotations
@@ -63,6 +66,9 @@ async def league_view(store: Store, game: str, pace: float) -> dict[str, Any]:
                 "played": result.played,
                 "a_points": _points(result.a_points),
                 "b_points": _points(result.b_points),
+                "a_forfeits": result.a_forfeits,
+                "b_forfeits": result.b_forfeits,
+                "void": result.void,
             }
             for result in pair_results(players, finished)
         ],
@@ -76,6 +82,7 @@ async def league_view(store: Store, game: str, pace: float) -> dict[str, Any]:
                 "share": round(line.share, 4),
                 "low": round(line.low, 4),
                 "high": round(line.high, 4),
+                "forfeits": line.forfeits,
             }
             for rank, line in enumerate(league_standings(players, finished), start=1)
         ],
@@ -107,7 +114,18 @@ EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
                 {"entrant": "u12", "name": "ana/bot-v2", "reference": False},
                 {"entrant": "bot:strong", "name": "strong (site bot)", "reference": True},
             ],
-            "pairs": [{"a": "u12", "b": "bot:strong", "played": 3, "a_points": 2, "b_points": 1}],
+            "pairs": [
+                {
+                    "a": "u12",
+                    "b": "bot:strong",
+                    "played": 3,
+                    "a_points": 2,
+                    "b_points": 1,
+                    "a_forfeits": 1,
+                    "b_forfeits": 0,
+                    "void": 0,
+                }
+            ],
             "standings": [
                 {
                     "rank": 1,
@@ -118,6 +136,7 @@ EXAMPLES: dict[tuple[str, str], tuple[Any, Any]] = {
                     "share": 0.6667,
                     "low": 0.2077,
                     "high": 0.9385,
+                    "forfeits": 1,
                 }
             ],
         },

@@ -59,9 +59,9 @@ def references(game: str) -> list[str]:
 
 
 def played(matches: list[db.LeagueMatch]) -> list[Played]:
-    """The finished two-seat matches, for the pure rules."""
+    """The finished two-seat matches, with their forfeits, for the pure rules."""
     return [
-        Played((m.entrants[0], m.entrants[1]), (m.ranks[0], m.ranks[1]))
+        Played((m.entrants[0], m.entrants[1]), (m.ranks[0], m.ranks[1]), m.forfeits)
         for m in matches
         if m.ranks is not None and len(m.entrants) == 2 and len(m.ranks) == 2
     ]
