@@ -62,6 +62,15 @@ def add_match(conn: Connection, game: str, entrants: Sequence[str], now: float) 
     return int(key[0])
 
 
+def drop_matches(conn: Connection, match_ids: Sequence[int]) -> None:
+    """Forget matches never dealt (no table: the deal was refused, or its process died)."""
+    conn.execute(
+        league_matches.delete().where(
+            league_matches.c.id.in_(list(match_ids)), league_matches.c.table_id.is_(None)
+        )
+    )
+
+
 def set_table(conn: Connection, match_id: int, table_id: str) -> None:
     """The match's table is dealt. A match of fast bots may be over already: its result
     is recorded then from the match's record."""

@@ -5,15 +5,19 @@ For every game that seats two, the league's players are the bot accounts that op
 references (``bot:<level>``). Every ``Limits.tournament_tick_seconds`` the runner, for
 each game whose lease ``league:<game>`` it holds (one process at a time), starts a match
 when the pace allows: at most ``Limits.league_matches_per_hour`` started in the last
-hour and evenly spaced, and at most ``PLAYING`` at once. The pair is the one that met
-least (``coffeetable.tournaments.league.next_pair``): a program against anyone, never
-two references.
+hour and evenly spaced (``3600 / pace`` seconds after the one before), and at most
+``PLAYING`` at once. The pair is the one that met least
+(``coffeetable.tournaments.league.next_pair``): a program against anyone, never two
+references.
 
 The match row is written first, then the table dealt through the lobby (as tournaments
 deal) with the site's fastest bot speed, unrated (the league has its own standings),
 and a program's seat waits ``Limits.league_grace_seconds`` for it before a stand-in
-plays; its result is written by ``finish_match`` in the transaction that ends it
-(``store.league.record_result``), so it counts once whatever process dies.
+plays (and the match is its forfeit); its result is written by ``finish_match`` in the
+transaction that ends it (``store.league.record_result``), so it counts once whatever
+process dies. A deal the lobby refuses takes its row back; a row left without a table
+for ``DEAL_SECONDS`` (its process died while dealing) is dropped, so that neither counts
+as a meeting nor holds a place among those ``PLAYING``.
 """
 
 from __future__ import annotations
@@ -38,7 +42,27 @@ log = logging.getLogger("coffeetable.server")
 PLAYING = 4
 #: A match not over after this long no longer holds back the next ones.
 STALE_SECONDS = 3600.0
+#: A match row still without a table after this long was never dealt (dropped).
+DEAL_SECONDS = 60.0
+#: The bounds of ``Limits.league_grace_seconds``: a table's ``grace_seconds``.
+GRACE_BOUNDS = (0.0, 3600.0)
 REFERENCE = "bot:"
+
+
+def check_limits(limits: Any) -> None:
+    """Refuse (``ValueError``, the server does not start) a pace below 0 or a grace a
+    table would refuse: every league deal would fail, tick after tick."""
+    if limits.league_matches_per_hour < 0:
+        raise ValueError(
+            "COFFEETABLE_LEAGUE_MATCHES_PER_HOUR is 0 (off) or more, "
+            f"not {limits.league_matches_per_hour:g}"
+        )
+    low, high = GRACE_BOUNDS
+    if not low <= limits.league_grace_seconds <= high:
+        raise ValueError(
+            f"COFFEETABLE_LEAGUE_GRACE_SECONDS is between {low:g} and {high:g} "
+            f"(a table's grace_seconds), not {limits.league_grace_seconds:g}"
+        )
 
 
 class Leasing(Protocol):
@@ -71,6 +95,7 @@ class LeagueRunner(Periodic):
     """Starts the league's matches this process holds the lease of."""
 
     def __init__(self, lobby: Lobby, cluster: Leasing | None = None) -> None:
+        check_limits(lobby.limits)
         self.name = "league"
         self.lobby = lobby
         self.store = lobby.store
@@ -103,14 +128,19 @@ class LeagueRunner(Periodic):
             return bot_db.league_bots(conn), db.matches_of(conn, game)
 
         programs, matches = await self.store.read(read)
+        now = self.clock()
+        undealt = [m.id for m in matches if m.table_id is None and m.created < now - DEAL_SECONDS]
+        if undealt:  # its process died while dealing it
+            await self.store.write(lambda conn: db.drop_matches(conn, undealt))
+            matches = [m for m in matches if m.id not in undealt]
         if not programs:
             return
-        now = self.clock()
         pace = self.limits.league_matches_per_hour
         recent = [m for m in matches if m.created > now - 3600]
-        if len(recent) >= pace or (recent and now - recent[-1].created < 3600 / pace):
+        if len(recent) >= pace or (matches and now - matches[-1].created < 3600 / pace):
             return
-        if sum(1 for m in recent if m.ranks is None) >= PLAYING:
+        live = [m for m in matches if m.ranks is None and m.created > now - STALE_SECONDS]
+        if len(live) >= PLAYING:
             return
         names = {f"u{bot.id}": bot for bot in programs}
         meetings = [(m.entrants[0], m.entrants[1]) for m in matches if len(m.entrants) == 2]
@@ -118,7 +148,11 @@ class LeagueRunner(Periodic):
         if pair is None:
             return
         match_id = await self.store.write(lambda conn: db.add_match(conn, game, pair, now))
-        table_id = await self._deal(game, pair, names)
+        try:
+            table_id = await self._deal(game, pair, names)
+        except Exception:  # refused (a quota, a bot gone): the match was never made
+            await self.store.write(lambda conn: db.drop_matches(conn, [match_id]))
+            raise
         await self.store.write(lambda conn: db.set_table(conn, match_id, table_id))
 
     async def _deal(self, game: str, pair: tuple[str, str], names: dict[str, bot_db.BotRow]) -> str:
@@ -137,6 +171,10 @@ class LeagueRunner(Periodic):
         table, _, _ = await self.lobby.create(
             game, 2, settings, seat_bots, first.name, user_id=first.id, rated=False
         )
-        for account in accounts[1:]:
-            await self.lobby.join(table.id, account.name, account.id)
+        try:
+            for account in accounts[1:]:
+                await self.lobby.join(table.id, account.name, account.id)
+        except Exception:  # a table half seated would wait for its second program: close it
+            await table.abandon()
+            raise
         return table.id
