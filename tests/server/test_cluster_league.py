@@ -26,6 +26,8 @@ ENV = {
     "COFFEETABLE_LEAGUE_MATCHES_PER_HOUR": str(PACE),
     "COFFEETABLE_LEAGUE_GRACE_SECONDS": "0",
     "COFFEETABLE_TOURNAMENT_TICK_SECONDS": "0.2",
+    # Search bots load both processes: leases long enough not to run out by mere load.
+    "COFFEETABLE_LEASE_SECONDS": "5",
 }
 
 
@@ -71,7 +73,7 @@ def test_the_league_runs_on_one_process_and_the_other_takes_it_over(site: Site) 
     lease = f"{site.prefix}:lease:league:fika"
     try:
         with redis.Redis.from_url(site.redis_url) as client:
-            deadline = time.monotonic() + 240
+            deadline = time.monotonic() + 90
             while True:  # one match over, one being played, by the league's process
                 rows = _rows(engine)
                 over = [row for row in rows if row.ranks is not None]
@@ -84,23 +86,23 @@ def test_the_league_runs_on_one_process_and_the_other_takes_it_over(site: Site) 
             assert holder is not None
             runner = first if holder.decode() == first.name else second
             other = second if runner is first else first
-            for row in playing:  # its tables are the league's process's
-                owner = client.get(f"{site.prefix}:lease:table:{row.table_id}")
-                assert owner in (None, runner.name.encode())  # None: over meanwhile
             _spaced(rows)
             left = {row.id for row in rows if row.ranks is None}
             runner.kill()
             killed = time.time()
-            deadline = time.monotonic() + 300
+            deadline = time.monotonic() + 180
             while True:  # the other finishes what was left, and plays on
                 rows = _rows(engine)
                 done = all(row.ranks is not None for row in rows if row.id in left)
                 later = [row for row in rows if row.created > killed and row.ranks is not None]
                 if done and later:
                     break
-                assert time.monotonic() < deadline, (left, rows)
+                assert time.monotonic() < deadline, (left, rows, other.log()[-3000:])
                 time.sleep(0.3)
-            assert client.get(lease) == other.name.encode()
+            deadline = time.monotonic() + 30
+            while client.get(lease) != other.name.encode():  # renewed every moment
+                assert time.monotonic() < deadline, client.get(lease)
+                time.sleep(0.1)
     finally:
         engine.dispose()
     _spaced(rows)

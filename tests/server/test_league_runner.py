@@ -159,3 +159,37 @@ def test_limits_the_league_cannot_run_with_stop_the_server(tmp_path: Path) -> No
         with pytest.raises(ValueError, match="COFFEETABLE_LEAGUE_"):
             league_runner.check_limits(limits)
     league_runner.check_limits(dataclasses.replace(Limits(), league_grace_seconds=3600))
+
+
+class FakeCluster:
+    """A lease this process remembers holding, which Redis may have given to another."""
+
+    def __init__(self) -> None:
+        self.held: set[str] = set()
+        self.owner_is_me = True
+
+    async def take_named(self, name: str) -> None:
+        self.held.add(name)
+
+    async def holds(self, name: str) -> bool:
+        return name in self.held and self.owner_is_me
+
+
+def test_a_lease_run_out_meanwhile_starts_no_match(tmp_path: Path) -> None:
+    """The process was too busy to renew the lease, and another took it: the runner,
+    which still remembers holding it, asks before starting a match, and starts none."""
+
+    async def test(runner: LeagueRunner, lobby: FakeLobby, store: Store) -> None:
+        await store.write(lambda conn: _program(conn, "ana", "bot-a"))
+        cluster = FakeCluster()
+        runner.cluster = cluster
+        cluster.owner_is_me = False
+        await runner.tick()
+        assert await _matches(store) == [] and lobby.dealt == []
+        cluster.owner_is_me = True
+        runner.clock = lambda: NOW + 60
+        await runner.tick()
+        assert len(await _matches(store)) == 1  # and one of each other game
+        assert len(lobby.dealt) == len(league_runner.league_games())
+
+    _run(tmp_path, test)

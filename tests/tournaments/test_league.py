@@ -4,6 +4,7 @@ figures."""
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -35,7 +36,7 @@ def test_the_pair_that_met_least_plays_next_and_references_never_meet() -> None:
     played: list[tuple[str, str]] = []
     seen = []
     for _ in range(5 * 5):  # five times every pair with a program (5 such pairs)
-        pair = next_pair(PLAYERS, PROGRAMS, played)
+        pair = next_pair(PLAYERS, PROGRAMS, Counter(played))
         assert pair is not None
         assert set(pair) & set(PROGRAMS)
         seen.append(frozenset(pair))
@@ -46,7 +47,7 @@ def test_the_pair_that_met_least_plays_next_and_references_never_meet() -> None:
     # Seat order alternates within a pair.
     firsts = [seats[0] for seats in played if set(seats) == {"u1", "u2"}]
     assert firsts == ["u1", "u2", "u1", "u2", "u1"]
-    assert next_pair(["bot:strong", "bot:casual"], [], []) is None
+    assert next_pair(["bot:strong", "bot:casual"], [], {}) is None
 
 
 def test_pair_results_and_standings() -> None:
@@ -63,6 +64,11 @@ def test_pair_results_and_standings() -> None:
     ]
     lines = league_standings(PLAYERS, played)
     assert [line.player for line in lines] == ["u2", "u1", "bot:strong", "bot:casual"]
+    # Matches read grouped (``count``) give the same as one by one.
+    grouped = [Played(("u1", "bot:strong"), (1, 2), count=2), Played(("u2", "u1"), (1, 2))]
+    twice = [played[0], played[0], played[2]]
+    assert pair_results(PLAYERS, grouped) == pair_results(PLAYERS, twice)
+    assert league_standings(PLAYERS, grouped) == league_standings(PLAYERS, twice)
     u1 = lines[1]
     assert (u1.played, u1.points, u1.share) == (3, Fraction(3, 2), 0.5)
     assert (u1.low, u1.high) == pytest.approx(wilson(1.5, 3))

@@ -18,6 +18,7 @@ import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -121,20 +122,88 @@ def record_result(
     return bool(done.rowcount)
 
 
+def _match(r: Any) -> LeagueMatch:
+    return LeagueMatch(
+        r.id,
+        r.game,
+        tuple(json.loads(r.entrants)),
+        r.table_id,
+        None if r.ranks is None else tuple(json.loads(r.ranks)),
+        r.created,
+        tuple(json.loads(r.forfeits or "[]")),
+    )
+
+
 def matches_of(conn: Connection, game: str) -> list[LeagueMatch]:
     """Every league match of ``game``, oldest first."""
     query = (
         league_matches.select().where(league_matches.c.game == game).order_by(league_matches.c.id)
     )
+    return [_match(r) for r in conn.execute(query)]
+
+
+# A league plays on for ever: what is read every tick or page is bounded (the last hour's
+# rows) or grouped (a row per pair, or per pair and result), never every match.
+
+
+def recent_matches(conn: Connection, game: str, since: float) -> list[LeagueMatch]:
+    """The matches of ``game`` made after ``since``, and those never dealt; oldest first."""
+    recent = sa.or_(league_matches.c.created > since, league_matches.c.table_id.is_(None))
+    query = (
+        league_matches.select()
+        .where(league_matches.c.game == game, recent)
+        .order_by(league_matches.c.id)
+    )
+    return [_match(r) for r in conn.execute(query)]
+
+
+def latest(conn: Connection, game: str) -> float | None:
+    """When the newest match of ``game`` was made (None: never)."""
+    query = sa.select(sa.func.max(league_matches.c.created)).where(league_matches.c.game == game)
+    found = conn.execute(query).scalar()
+    return None if found is None else float(found)
+
+
+def meetings(conn: Connection, game: str) -> dict[tuple[str, str], int]:
+    """How many matches of ``game`` each seat order was made (finished or not)."""
+    query = (
+        sa.select(league_matches.c.entrants, sa.func.count())
+        .where(league_matches.c.game == game)
+        .group_by(league_matches.c.entrants)
+    )
+    found: dict[tuple[str, str], int] = {}
+    for entrants, count in conn.execute(query):
+        seats = tuple(json.loads(entrants))
+        if len(seats) == 2:
+            found[(seats[0], seats[1])] = found.get((seats[0], seats[1]), 0) + int(count)
+    return found
+
+
+@dataclass(frozen=True)
+class Results:
+    """The finished matches of a game that ended alike, and how many."""
+
+    entrants: tuple[str, ...]
+    ranks: tuple[int, ...]
+    forfeits: tuple[int, ...]
+    count: int
+
+
+def results(conn: Connection, game: str) -> list[Results]:
+    """The finished matches of ``game``, grouped by seats, ranks and forfeits."""
+    c = league_matches.c
+    query = (
+        sa.select(c.entrants, c.ranks, c.forfeits, sa.func.count())
+        .where(c.game == game, c.ranks.is_not(None))
+        .group_by(c.entrants, c.ranks, c.forfeits)
+        .order_by(sa.func.min(c.id))
+    )
     return [
-        LeagueMatch(
-            r.id,
-            r.game,
-            tuple(json.loads(r.entrants)),
-            r.table_id,
-            None if r.ranks is None else tuple(json.loads(r.ranks)),
-            r.created,
-            tuple(json.loads(r.forfeits or "[]")),
+        Results(
+            tuple(json.loads(entrants)),
+            tuple(json.loads(ranks)),
+            tuple(json.loads(forfeits or "[]")),
+            int(count),
         )
-        for r in conn.execute(query)
+        for entrants, ranks, forfeits, count in conn.execute(query)
     ]

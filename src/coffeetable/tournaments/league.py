@@ -16,7 +16,7 @@ match is void: counted for neither.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -34,6 +34,8 @@ class Played:
     ranks: tuple[int, int]
     #: The seats (0, 1) whose program forfeited.
     forfeits: tuple[int, ...] = ()
+    #: How many matches ended so (the store reads them grouped).
+    count: int = 1
 
 
 @dataclass(frozen=True)
@@ -89,17 +91,17 @@ def wilson(points: float, played: int, z: float = Z95) -> tuple[float, float]:
 
 
 def next_pair(
-    players: Sequence[str], candidates: Sequence[str], meetings: Sequence[tuple[str, str]]
+    players: Sequence[str], candidates: Sequence[str], meetings: Mapping[tuple[str, str], int]
 ) -> tuple[str, str] | None:
     """The pair to play next: one of ``candidates`` (the programs) against anyone else
-    in ``players``, the pair that met least in ``meetings`` (every match made, in seat
-    order, finished or not; then the earliest in the entry order); the one who sat
-    first less often in that pair sits first. None: no pair."""
+    in ``players``, the pair that met least in ``meetings`` (how many matches each seat
+    order was made, finished or not; then the earliest in the entry order); the one who
+    sat first less often in that pair sits first. None: no pair."""
     met: dict[frozenset[str], int] = {}
     first: dict[tuple[str, str], int] = {}
-    for seats in meetings:
-        met[frozenset(seats)] = met.get(frozenset(seats), 0) + 1
-        first[seats] = first.get(seats, 0) + 1
+    for seats, times in meetings.items():
+        met[frozenset(seats)] = met.get(frozenset(seats), 0) + times
+        first[seats] = first.get(seats, 0) + times
     best: tuple[int, int, int] | None = None
     pair: tuple[str, str] | None = None
     for i, a in enumerate(players):
@@ -126,17 +128,17 @@ def pair_results(players: Sequence[str], played: Sequence[Played]) -> list[PairR
             continue  # a player who left the league
         a, b = sorted(match.players, key=order.__getitem__)
         tally = found.setdefault((a, b), [Fraction(0)] * 6)
-        seat_points = league_points(match)
+        seat_points, n = league_points(match), match.count
         if seat_points is None:
-            tally[5] += 1
+            tally[5] += n
             continue
         points = dict(zip(match.players, seat_points, strict=True))
         forfeited = {match.players[seat] for seat in match.forfeits if seat in (0, 1)}
-        tally[0] += 1
-        tally[1] += points[a]
-        tally[2] += points[b]
-        tally[3] += a in forfeited
-        tally[4] += b in forfeited
+        tally[0] += n
+        tally[1] += points[a] * n
+        tally[2] += points[b] * n
+        tally[3] += n if a in forfeited else 0
+        tally[4] += n if b in forfeited else 0
     return [
         PairResult(
             a, b, int(tally[0]), tally[1], tally[2], int(tally[3]), int(tally[4]), int(tally[5])

@@ -10,6 +10,7 @@ Anyone may read it.
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
@@ -18,7 +19,13 @@ from fastapi import Path as FastPath
 from coffeetable import bots
 from coffeetable.server.errors import TableError
 from coffeetable.server.jsonio import StrictJSONRoute
-from coffeetable.server.league.runner import REFERENCE, league_games, played, references
+from coffeetable.server.league.runner import (
+    REFERENCE,
+    STALE_SECONDS,
+    league_games,
+    played,
+    references,
+)
 from coffeetable.store import Store
 from coffeetable.store import bot_accounts as bot_db
 from coffeetable.store import league as db
@@ -40,21 +47,26 @@ async def league_view(store: Store, game: str, pace: float) -> dict[str, Any]:
         names = ", ".join(g.name for g in league_games())
         raise TableError(404, f"no league for {game!r}; the leagues are {names}")
 
-    def read(conn: Any) -> tuple[list[bot_db.BotRow], list[db.LeagueMatch]]:
-        return bot_db.league_bots(conn), db.matches_of(conn, game)
+    since = time.time() - STALE_SECONDS  # older matches not over no longer count as played
 
-    programs, matches = await store.read(read)
+    def read(conn: Any) -> tuple[list[bot_db.BotRow], list[db.LeagueMatch], list[db.Results]]:
+        recent = db.recent_matches(conn, game, since)
+        return bot_db.league_bots(conn), recent, db.results(conn, game)
+
+    programs, recent, results = await store.read(read)
     programs_by = {f"u{bot.id}": bot.name for bot in programs}
     levels = {f"{REFERENCE}{level}": level for level in bots.available(game)}
     players = [*programs_by, *references(game)]
     shown = {**programs_by, **{entrant: f"{level} (site bot)" for entrant, level in levels.items()}}
-    finished = played(matches)
+    finished = played(results)
     return {
         "game": game,
         "title": found.title,
         "matches_per_hour": pace,
-        "playing": sum(1 for m in matches if m.ranks is None and m.table_id is not None),
-        "matches": len(finished),
+        "playing": sum(
+            1 for m in recent if m.ranks is None and m.table_id is not None and m.created > since
+        ),
+        "matches": sum(match.count for match in finished),
         "players": [
             {"entrant": entrant, "name": shown[entrant], "reference": entrant in levels}
             for entrant in players

@@ -69,6 +69,7 @@ class Leasing(Protocol):
     """What the runner uses of the cluster: a named lease (``Cluster.take_named``)."""
 
     async def take_named(self, name: str) -> None: ...
+    async def holds(self, name: str) -> bool: ...
 
 
 def league_games() -> list[Game]:
@@ -82,12 +83,12 @@ def references(game: str) -> list[str]:
     return [f"{REFERENCE}{level}" for level in bots.available(game)]
 
 
-def played(matches: list[db.LeagueMatch]) -> list[Played]:
-    """The finished two-seat matches, with their forfeits, for the pure rules."""
+def played(results: list[db.Results]) -> list[Played]:
+    """The finished two-seat matches (grouped), with their forfeits, for the pure rules."""
     return [
-        Played((m.entrants[0], m.entrants[1]), (m.ranks[0], m.ranks[1]), m.forfeits)
-        for m in matches
-        if m.ranks is not None and len(m.entrants) == 2 and len(m.ranks) == 2
+        Played((r.entrants[0], r.entrants[1]), (r.ranks[0], r.ranks[1]), r.forfeits, r.count)
+        for r in results
+        if len(r.entrants) == 2 and len(r.ranks) == 2
     ]
 
 
@@ -124,28 +125,36 @@ class LeagueRunner(Periodic):
     async def step(self, game: str) -> None:
         """Start one match of ``game`` if the pace and the players allow it."""
 
-        def read(conn: Any) -> tuple[list[bot_db.BotRow], list[db.LeagueMatch]]:
-            return bot_db.league_bots(conn), db.matches_of(conn, game)
-
-        programs, matches = await self.store.read(read)
         now = self.clock()
+        since = now - max(3600.0, STALE_SECONDS)
+
+        def read(conn: Any) -> tuple[list[bot_db.BotRow], list[db.LeagueMatch], float | None]:
+            recent = db.recent_matches(conn, game, since)
+            return bot_db.league_bots(conn), recent, db.latest(conn, game)
+
+        programs, matches, latest = await self.store.read(read)
         undealt = [m.id for m in matches if m.table_id is None and m.created < now - DEAL_SECONDS]
         if undealt:  # its process died while dealing it
             await self.store.write(lambda conn: db.drop_matches(conn, undealt))
             matches = [m for m in matches if m.id not in undealt]
+            latest = await self.store.read(lambda conn: db.latest(conn, game))
         if not programs:
             return
         pace = self.limits.league_matches_per_hour
         recent = [m for m in matches if m.created > now - 3600]
-        if len(recent) >= pace or (matches and now - matches[-1].created < 3600 / pace):
+        if len(recent) >= pace or (latest is not None and now - latest < 3600 / pace):
             return
         live = [m for m in matches if m.ranks is None and m.created > now - STALE_SECONDS]
         if len(live) >= PLAYING:
             return
         names = {f"u{bot.id}": bot for bot in programs}
-        meetings = [(m.entrants[0], m.entrants[1]) for m in matches if len(m.entrants) == 2]
+        meetings = await self.store.read(lambda conn: db.meetings(conn, game))
         pair = next_pair([*names, *references(game)], list(names), meetings)
         if pair is None:
+            return
+        # The lease may have run out while this process was busy (held only in memory):
+        # ask again just before starting a match, so that two processes never both do.
+        if self.cluster is not None and not await self.cluster.holds(f"league:{game}"):
             return
         match_id = await self.store.write(lambda conn: db.add_match(conn, game, pair, now))
         try:

@@ -44,7 +44,7 @@ from coffeetable.engine import Event, Game, IllegalAction, MatchLog, State
 from coffeetable.server.limits import Limits
 from coffeetable.server.players import bot_seats
 from coffeetable.server.players.ratings import finish_match
-from coffeetable.server.tables import seating, wire
+from coffeetable.server.tables import fence, seating, wire
 from coffeetable.server.tables.abandon import AbandonTimer
 from coffeetable.server.tables.audience import Audience
 from coffeetable.server.tables.bot_tasks import start_bots
@@ -455,9 +455,11 @@ class Table:
         self.committing = True
         try:
             await self.store.write(write)
-        except Exception:
+        except Exception as error:
             log.exception("table %s: could not save action %d", self.id, seq)
             self.acted, self.stood_in = before
+            if fence.is_fence(error):  # another process wrote it: go on from the stored log
+                await fence.reload_log(self)
             self.countdown.holding = False
             self.state = self._replay()
             self.audience.broadcast_state()  # clients that arrived meanwhile have none yet
