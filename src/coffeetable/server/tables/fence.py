@@ -11,12 +11,20 @@ takes the log as stored and goes on from there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from coffeetable.server.tables import seating
+from coffeetable.store import Store
 
-if TYPE_CHECKING:
-    from coffeetable.server.tables.table import Table
+
+class Behind(Protocol):
+    """What the fence changes of a table (``table.Table``)."""
+
+    id: str
+    store: Store
+    log: list[tuple[int | None, dict[str, Any]]]
+    acted: set[int]
+    stood_in: set[int]
 
 
 def is_fence(error: BaseException) -> bool:
@@ -25,7 +33,7 @@ def is_fence(error: BaseException) -> bool:
     return any(kind.__name__ == "IntegrityError" for kind in type(error).__mro__)
 
 
-async def reload_log(table: Table) -> None:
+async def reload_log(table: Behind) -> None:
     """Take the table's log (and who chose each action) as the database has it."""
     record = await table.store.read(lambda conn: table.store.db.load(conn, table.id))
     if record is not None and len(record.actions) > len(table.log):
