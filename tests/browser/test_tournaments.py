@@ -119,6 +119,9 @@ def test_the_programs_league_page_lists_a_bot_that_opted_in(
     assert "paused" in page.inner_text(tid("league-pace"))  # the site's default: off
     assert page.is_visible(tid("league-empty"))
     assert "Fika" in page.inner_text("h1")
+    # Each line's forfeits, and the rule: a stand-in's match is its program's forfeit.
+    assert {cell.inner_text() for cell in page.query_selector_all(tid("league-forfeits"))} == {"0"}
+    assert "forfeits the match" in page.inner_text(tid("league-forfeit-rule"))
 
 
 def test_a_player_finds_each_league_from_the_lobby_and_the_tournaments_page(

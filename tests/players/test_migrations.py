@@ -188,6 +188,7 @@ def test_the_migrations_ship_inside_the_package() -> None:
         "0013_tournaments.py",
         "0014_moderation.py",
         "0015_tournament_misses.py",
+        "0016_stand_in_actions.py",
     ]
     assert (schema.MIGRATIONS / "env.py").is_file()
 

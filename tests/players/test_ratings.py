@@ -296,6 +296,7 @@ def fake_table(seats: list[dict[str, Any]], rated: bool = True, **kw: Any) -> An
         status=kw.get("status", "over"),
         # Every seat acted by its own player (the table's face says so: ``acted``).
         acted=set(kw.get("acted", range(len(seats)))),
+        stood_in=set(kw.get("stood_in", ())),
         seats=[
             SimpleNamespace(
                 index=i,

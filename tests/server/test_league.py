@@ -1,18 +1,22 @@
 """The programs' league on a real server: a bot account opts in, the league plays it
 against the site's bot levels at the operator's pace (turned up, bots at high speed),
 and ``GET /api/leagues/{game}`` shows each pair's results and standings computed from
-them; off by default; refusals."""
+them; a program that does not come to its table forfeits it (a stand-in plays it), one
+that plays its seat itself (``coffeetable.client``) within the grace gets its result;
+off by default; refusals."""
 
 from __future__ import annotations
 
 import dataclasses
+import random
 import time
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from coffeetable import bots
+from coffeetable import bots, client
 from coffeetable.engine import Game
 from coffeetable.server.league.runner import has_league
 from coffeetable.tournaments.league import wilson
@@ -60,6 +64,11 @@ def test_the_league_plays_a_program_against_every_reference(
     assert league["playing"] <= 4  # a few at a time (runner.PLAYING)
     for pair in pairs:  # a win 1, a shared win 1/2: each match gives 1 in all
         assert pair["a_points"] + pair["b_points"] == pair["played"]
+        # The program never came: a stand-in played each of its matches, each its forfeit.
+        side = "a" if pair["a"] == program else "b"
+        other = "b" if side == "a" else "a"
+        assert pair[f"{side}_forfeits"] == pair["played"] and pair[f"{side}_points"] == 0
+        assert pair[f"{other}_forfeits"] == 0 and pair["void"] == 0
     # The standings add the pairs up, with Wilson's interval around each share.
     by_entrant = {line["entrant"]: line for line in league["standings"]}
     for entrant, line in by_entrant.items():
@@ -73,6 +82,45 @@ def test_the_league_plays_a_program_against_every_reference(
     shares = [line["share"] for line in league["standings"]]
     assert shares == sorted(shares, reverse=True)
     assert by_entrant[program]["played"] == sum(p["played"] for p in pairs)
+    assert by_entrant[program]["forfeits"] == by_entrant[program]["played"]
+    assert by_entrant[program]["points"] == 0 and league["standings"][-1]["entrant"] == program
+
+
+def test_a_program_that_plays_its_seats_within_the_grace_gets_its_results(
+    start_server: Callable[..., ServerThread], browsers: Callable[[str], Browser]
+) -> None:
+    """The seat waits for the program (a long grace); the program finds its league tables
+    as any invitation (``GET /api/me``) and plays them itself: no forfeit, and the league
+    counts what the board said."""
+    limits = dataclasses.replace(
+        TEST_LIMITS,
+        league_matches_per_hour=36_000,
+        league_grace_seconds=600,
+        tournament_tick_seconds=0.1,
+    )
+    server = start_server(limits=limits)
+    ana = _bot_in_league(server, browsers)
+    made = ana.http.post("/api/bots/bot-a/keys", json={"label": "league"})
+    assert made.status_code == 200, made.text
+    rng = random.Random(3)
+    results = client.play(
+        server.url, made.json()["key"], lambda view, legal: rng.choice(legal), "fika", games=3
+    )
+    assert [result.status for result in results] == ["over"] * 3
+    mine = {result.table_id: result for result in results}
+    deadline = time.monotonic() + 30
+    while True:  # each result is written with its match's last action; a moment to read it
+        league = ana.http.get("/api/leagues/fika").json()
+        line = next(line for line in league["standings"] if not line["entrant"].startswith("bot:"))
+        if line["played"] >= 3 or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert line["played"] == 3 and line["forfeits"] == 0, league
+    won = sum(
+        Fraction(1, len(result.winners)) if result.won else Fraction(0) for result in mine.values()
+    )
+    assert Fraction(line["points"]).limit_denominator(4) == won
+    assert all(pair["a_forfeits"] == pair["b_forfeits"] == 0 for pair in league["pairs"])
 
 
 def test_the_league_is_off_by_default_and_refusals(

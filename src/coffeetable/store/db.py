@@ -9,7 +9,9 @@ Schema:
 - ``tables``: one row per table (game, players, seed, options, settings, status).
 - ``seats``: one row per seat (name, sha256 of its token, bot level, left, and
   ``user_id``: the account that sat there, see ``SeatRecord``).
-- ``actions``: one row per accepted action, ``(table_id, seq)`` unique.
+- ``actions``: one row per accepted action, ``(table_id, seq)`` unique, and whether a
+  stand-in (or the bot that took a leaver's seat) chose it rather than the seat's own
+  player (``by_stand_in``: a restored table still knows who played, ``TableRecord``).
 
 The players layer (accounts, sessions, matches, ratings) has its own modules,
 ``store.players`` and ``store.matches``, on the same ``metadata``. The schema
@@ -70,6 +72,8 @@ actions = sa.Table(
     sa.Column("seq", sa.Integer, primary_key=True),
     sa.Column("seat", sa.Integer, nullable=True),  # None: the table itself (timers)
     sa.Column("action", sa.Text, nullable=False),  # JSON
+    # A stand-in chose it for the seat's person (or program), not they themselves.
+    sa.Column("by_stand_in", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 
@@ -78,8 +82,8 @@ actions = sa.Table(
 #: more than SQLite's insert itself (measured alone, a row a transaction: ~86 us
 #: through SQLAlchemy Core, ~50 through the cursor).
 _APPEND_ACTION = {
-    style: f"INSERT INTO actions (table_id, seq, seat, action) VALUES ({marks})"
-    for style, marks in (("qmark", "?, ?, ?, ?"), ("pyformat", "%s, %s, %s, %s"))
+    style: f"INSERT INTO actions (table_id, seq, seat, action, by_stand_in) VALUES ({marks})"
+    for style, marks in (("qmark", "?, ?, ?, ?, ?"), ("pyformat", "%s, %s, %s, %s, %s"))
 }
 # Statements built once: executing a constant statement skips SQLAlchemy's
 # per-call compilation work (several times faster than ``.values(...)``).
@@ -125,6 +129,8 @@ class TableRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     #: (seat, action) in seq order (seq = index + 1).
     actions: list[tuple[int | None, dict[str, Any]]] = field(default_factory=list)
+    #: The seqs of the actions a stand-in chose (``actions.by_stand_in``).
+    by_stand_in: set[int] = field(default_factory=set)
 
 
 def default_database_url() -> str:
@@ -238,14 +244,20 @@ class Database:
 
     @staticmethod
     def append_action(
-        conn: Connection, table_id: str, seq: int, seat: int | None, action: dict[str, Any]
+        conn: Connection,
+        table_id: str,
+        seq: int,
+        seat: int | None,
+        action: dict[str, Any],
+        by_stand_in: bool = False,
     ) -> None:
-        """One action of a table's log, in ``conn``'s transaction. A ``seq`` the log
-        already has is refused by the driver (the primary key is the fence)."""
+        """One action of a table's log, in ``conn``'s transaction (``by_stand_in``: a
+        stand-in chose it for the seat). A ``seq`` the log already has is refused by the
+        driver (the primary key is the fence)."""
         sql = _APPEND_ACTION[conn.dialect.paramstyle]  # SQLite's, or psycopg's
         cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
         try:
-            cursor.execute(sql, (table_id, seq, seat, _dumps(action)))
+            cursor.execute(sql, (table_id, seq, seat, _dumps(action), by_stand_in))
         finally:
             cursor.close()
 
@@ -271,7 +283,7 @@ class Database:
             seats.select().where(seats.c.table_id == row.id).order_by(seats.c.seat)
         ).all()
         action_rows = conn.execute(
-            sa.select(actions.c.seq, actions.c.seat, actions.c.action)
+            sa.select(actions.c.seq, actions.c.seat, actions.c.action, actions.c.by_stand_in)
             .where(actions.c.table_id == row.id)
             .order_by(actions.c.seq)
         ).all()
@@ -293,4 +305,5 @@ class Database:
                 for s in seat_rows
             ],
             actions=[(a.seat, json.loads(a.action)) for a in action_rows],
+            by_stand_in={a.seq for a in action_rows if a.by_stand_in},
         )

@@ -20,7 +20,8 @@ Doppio's reserve rule for older tables; ``0006`` TR39 look-alike skeletons;
 ``0010`` the tutorials an account finished (``store.learn``); ``0011`` notifications,
 friends, blocks and mail (``store.social``, ``store.mail``); ``0012`` vacations
 (``store.vacations``); ``0013`` tournaments (``store.tournaments``); ``0015`` tournament misses and
-the programs' league (``store.league``, ``bot_accounts.league``).
+the programs' league (``store.league``, ``bot_accounts.league``); ``0016`` who chose each
+action (``actions.by_stand_in``) and the league's forfeits.
 
 On PostgreSQL the upgrade holds a transaction-level advisory lock, so servers
 starting together do not migrate twice.

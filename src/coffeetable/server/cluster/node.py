@@ -178,6 +178,11 @@ class Cluster:
             raise Elsewhere(owner)
         self.held.add(name)
 
+    async def holds(self, name: str) -> bool:
+        """Whether this process holds the lease ``name`` now, as Redis says (``held`` may
+        not know yet that it ran out while this process was too busy to renew it)."""
+        return name in self.held and await self.leases.owner(name) == self.me
+
     async def take_matchmaker(self) -> None:
         """Run the play-now queues here, unless a live process does (``Elsewhere``)."""
         await self.take_named(MATCHMAKER)

@@ -159,6 +159,9 @@ class MatchSummary:
     #: Seats held by an account that never acted there by its own player (a tournament
     #: counts them as missed: ``store.tournaments.record_result``).
     absent: list[int] = field(default_factory=list)
+    #: Seats for which a stand-in (or the bot that took a leaver's seat) chose at least
+    #: one action: the programs' league counts such a seat's match as its forfeit.
+    stood_in: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -227,8 +230,19 @@ def finish_match(
     store_tournaments.record_result(
         conn, summary.table_id, [seat_ranks[s.seat] for s in seats], summary.absent
     )
-    store_league.record_result(conn, summary.table_id, [seat_ranks[s.seat] for s in seats])
+    # The league's: a program that did not play its seat itself forfeits (``league_forfeits``).
+    store_league.record_result(
+        conn, summary.table_id, [seat_ranks[s.seat] for s in seats], league_forfeits(summary)
+    )
     return Recorded(match_id, rated, rows)
+
+
+def league_forfeits(summary: MatchSummary) -> list[int]:
+    """The seats held by an account (a program, at a league table) that did not play all
+    of its moves itself: a stand-in chose at least one, or it chose none
+    (``store.league.forfeits_in_log`` reads the same from the stored log)."""
+    unplayed = set(summary.stood_in) | set(summary.absent)
+    return sorted(s.seat for s in summary.seats if s.user_id is not None and s.seat in unplayed)
 
 
 def _rate(

@@ -172,6 +172,11 @@ class TableFace(TableFacts, Protocol):
         """Seats that acted by their own player (``seating``: an abandoned match's rating)."""
 
     @property
+    def stood_in(self) -> set[int]:
+        """Seats for which a stand-in chose at least once (a tournament's miss, the
+        league's forfeit: ``seating.summary_for``)."""
+
+    @property
     def limits(self) -> Limits: ...
     @property
     def store(self) -> Store: ...

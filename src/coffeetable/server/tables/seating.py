@@ -113,6 +113,22 @@ def seat_for_user(table: TableFace, user_id: int | None) -> int | None:
     return None
 
 
+def choosers(
+    log: Sequence[tuple[int | None, Any]], by_stand_in: Iterable[int]
+) -> tuple[set[int], set[int]]:
+    """From a table's log and the seqs a stand-in chose (``actions.by_stand_in``): the
+    seats that acted by their own player (an abandoned match is rated only once all have;
+    a tournament entrant who never did missed the match) and the seats a stand-in (or the
+    bot that took a leaver's seat) chose for at least once (the league's forfeit)."""
+    chosen = set(by_stand_in)
+    acted: set[int] = set()
+    stood_in: set[int] = set()
+    for seq, (seat, _) in enumerate(log, start=1):
+        if seat is not None:
+            (stood_in if seq in chosen else acted).add(seat)
+    return acted, stood_in
+
+
 def summary_for(table: TableFace, left: Sequence[int] = (), status: str = "over") -> MatchSummary:
     """What ``ratings.finish_match`` needs from a live table whose match ended.
 
@@ -152,4 +168,5 @@ def summary_for(table: TableFace, left: Sequence[int] = (), status: str = "over"
             for seat in table.seats
             if seat.user_id is not None and seat.index not in table.acted
         ],
+        stood_in=sorted(table.stood_in),
     )

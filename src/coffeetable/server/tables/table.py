@@ -44,7 +44,7 @@ from coffeetable.engine import Event, Game, IllegalAction, MatchLog, State
 from coffeetable.server.limits import Limits
 from coffeetable.server.players import bot_seats
 from coffeetable.server.players.ratings import finish_match
-from coffeetable.server.tables import seating, wire
+from coffeetable.server.tables import fence, seating, wire
 from coffeetable.server.tables.abandon import AbandonTimer
 from coffeetable.server.tables.audience import Audience
 from coffeetable.server.tables.bot_tasks import start_bots
@@ -112,12 +112,9 @@ class Table:
         #: they rank last, later leavers above earlier ones (``ratings``).
         self.left_order: list[int] = [seat.index for seat in self.seats if seat.left]
         self.log: list[tuple[int | None, dict[str, Any]]] = list(record.actions)
-        #: Seats that acted by their own player (a socket, or the seat's own bot): an
-        #: abandoned match is rated only once all have (``seating``). After a restart:
-        #: from the log, leavers left out (who played a seat is not logged).
-        self.acted: set[int] = {
-            seat for seat, _ in self.log if seat is not None and seat not in self.left_order
-        }
+        #: Seats that acted by their own player (a socket, or the seat's own bot), and
+        #: those a stand-in chose for at least once (``seating.choosers``: from the log).
+        self.acted, self.stood_in = seating.choosers(self.log, record.by_stand_in)
         self.recent: deque[Event] = deque(maxlen=HISTORY)
         #: The chat's last messages (None until ``chat.load`` read them).
         self.chat: deque[dict[str, Any]] | None = None
@@ -438,25 +435,31 @@ class Table:
         timed = self.clock.clock is not None or self.days.clock is not None
         saved = self.saved_settings() if timed else None
 
+        by_person = seat is not None and (sender is not None or self._own_bot_plays(seat))
+        by_stand_in = seat is not None and not by_person
+        before = (set(self.acted), set(self.stood_in))  # who chose: undone if not saved
+        if seat is not None:  # counted in the result below too
+            (self.stood_in if by_stand_in else self.acted).add(seat)
         # The match's result and ratings are written with its last action: one transaction.
         result = seating.summary_for(self, self.left_order) if over else None
+        news = self.news.after(seat, by_person, over)
 
         def write(conn: Any) -> None:
-            db.append_action(conn, self.id, seq, seat, action)
+            db.append_action(conn, self.id, seq, seat, action, by_stand_in)
             if saved is not None:
                 db.set_settings(conn, self.id, saved)
             if result is not None:
                 db.set_status(conn, self.id, "over")
                 finish_match(conn, result)
 
-        by_person = seat is not None and (sender is not None or self._own_bot_plays(seat))
-        news = self.news.after(seat, by_person, over)
-
         self.committing = True
         try:
             await self.store.write(write)
-        except Exception:
+        except Exception as error:
             log.exception("table %s: could not save action %d", self.id, seq)
+            self.acted, self.stood_in = before
+            if fence.is_fence(error):  # another process wrote it: go on from the stored log
+                await fence.reload_log(self)
             self.countdown.holding = False
             self.state = self._replay()
             self.audience.broadcast_state()  # clients that arrived meanwhile have none yet
@@ -466,9 +469,6 @@ class Table:
             self.committing = False
         self.log.append((seat, action))
         self.news.applied(news, over)
-        if by_person:
-            assert seat is not None
-            self.acted.add(seat)  # not a stand-in, nor the bot that took a leaver's seat
         self.idle.last_action = time.monotonic()
         self.recent.extend(events)
         sent = list(events)  # one state per client carries them all (no "event" frames)

@@ -404,6 +404,10 @@ export default {
   "league.interval": "95-%-Intervall",
   "league.pairs": "Ergebnisse je Paarung",
   "league.pair": "Paarung",
+  "league.forfeits": "Aufgaben",
+  "league.forfeitRule": "Ein Programm, das seinen Platz nicht selbst spielt (ein Ersatz spielte für es), verliert die Partie kampflos: 0 für es, 1 für den Gegner; verlieren beide kampflos, zählt die Partie für keinen.",
+  "league.forfeited": "{n} kampflos",
+  "league.void": "{n} ungültig",
   // Social: notifications and friends (js/notices.js, js/friends.js).
   'menu.friends': "Freunde",
   'menu.notices': "Benachrichtigungen",

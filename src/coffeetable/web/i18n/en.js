@@ -404,6 +404,10 @@ export default {
   "league.interval": "95% interval",
   "league.pairs": "Results per pair",
   "league.pair": "Pair",
+  "league.forfeits": "Forfeits",
+  "league.forfeitRule": "A program that does not play its seat itself (a stand-in played for it) forfeits the match: 0 for it, 1 for its opponent; if both forfeit, the match counts for neither.",
+  "league.forfeited": "{n} forfeited",
+  "league.void": "{n} void",
   // Social: notifications and friends (js/notices.js, js/friends.js).
   'menu.friends': "Friends",
   'menu.notices': "Notifications",

@@ -404,6 +404,10 @@ export default {
   "league.interval": "Intervalo del 95 %",
   "league.pairs": "Resultados por pareja",
   "league.pair": "Pareja",
+  "league.forfeits": "Abandonos",
+  "league.forfeitRule": "Un programa que no juega su puesto él mismo (un sustituto jugó por él) pierde la partida por incomparecencia: 0 para él, 1 para su rival; si ambos no comparecen, la partida no cuenta para ninguno.",
+  "league.forfeited": "{n} por incomparecencia",
+  "league.void": "{n} anulada(s)",
   // Social: notifications and friends (js/notices.js, js/friends.js).
   'menu.friends': "Amigos",
   'menu.notices': "Notificaciones",

@@ -404,6 +404,10 @@ export default {
   "league.interval": "Intervalle à 95 %",
   "league.pairs": "Résultats par paire",
   "league.pair": "Paire",
+  "league.forfeits": "Forfaits",
+  "league.forfeitRule": "Un programme qui ne joue pas lui-même sa place (un remplaçant a joué pour lui) perd la partie par forfait : 0 pour lui, 1 pour son adversaire ; si les deux déclarent forfait, la partie ne compte pour aucun.",
+  "league.forfeited": "{n} par forfait",
+  "league.void": "{n} nulle(s)",
   // Social: notifications and friends (js/notices.js, js/friends.js).
   'menu.friends': "Amis",
   'menu.notices': "Notifications",

@@ -15,12 +15,18 @@ function standings(league) {
   const empty = league.matches ? '' : html`<p class="muted" data-testid="league-empty">${t('league.noMatches')}</p>`;
   return html`${empty}<table class="stats standings" data-testid="league-standings">
     <thead><tr><th>${t('tour.rank')}</th><th>${t('tour.player')}</th><th>${t('league.played')}</th>
-      <th>${t('tour.points')}</th><th>${t('league.share')}</th><th>${t('league.interval')}</th></tr></thead>
+      <th>${t('tour.points')}</th><th>${t('league.share')}</th><th>${t('league.interval')}</th>
+      <th>${t('league.forfeits')}</th></tr></thead>
     <tbody>${league.standings.map((line) => html`<tr data-testid="league-row" data-entrant="${line.entrant}">
       <td>${line.rank}</td><td>${line.name}</td><td>${line.played}</td><td>${line.points}</td>
-      <td>${percent(line.share)}</td><td>${percent(line.low)} – ${percent(line.high)}</td></tr>`)}</tbody>
+      <td>${percent(line.share)}</td><td>${percent(line.low)} – ${percent(line.high)}</td>
+      <td data-testid="league-forfeits">${line.forfeits}</td></tr>`)}</tbody>
   </table>`;
 }
+
+// "2 forfeited" beside a side's points, and the pair's void matches (both forfeited).
+const forfeited = (n) => (n ? html` <span class="muted">(${t('league.forfeited', { n })})</span>` : '');
+const voided = (n) => (n ? html` <span class="muted">${t('league.void', { n })}</span>` : '');
 
 function pairs(league) {
   const names = Object.fromEntries(league.players.map((player) => [player.entrant, player.name]));
@@ -29,8 +35,8 @@ function pairs(league) {
     <table class="stats" data-testid="league-pairs">
     <thead><tr><th>${t('league.pair')}</th><th>${t('league.played')}</th><th>${t('tour.points')}</th></tr></thead>
     <tbody>${league.pairs.map((pair) => html`<tr data-testid="league-pair">
-      <td>${names[pair.a] || pair.a} – ${names[pair.b] || pair.b}</td><td>${pair.played}</td>
-      <td>${pair.a_points} : ${pair.b_points}</td></tr>`)}</tbody>
+      <td>${names[pair.a] || pair.a} – ${names[pair.b] || pair.b}</td><td>${pair.played}${voided(pair.void)}</td>
+      <td>${pair.a_points}${forfeited(pair.a_forfeits)} : ${pair.b_points}${forfeited(pair.b_forfeits)}</td></tr>`)}</tbody>
   </table>`;
 }
 
@@ -43,6 +49,7 @@ function page(league) {
     <p class="muted" data-testid="league-pace">${pace}</p>
     <h2>${t('tour.standings')}</h2>
     ${standings(league)}
+    <p class="muted" data-testid="league-forfeit-rule">${t('league.forfeitRule')}</p>
     ${pairs(league)}`;
 }
 
