@@ -25,6 +25,7 @@ from sqlalchemy.engine import Connection
 
 from coffeetable.store.db import actions, metadata, seats
 from coffeetable.store.matches import match_id_for_table, participants
+from coffeetable.tournaments.league import forfeited
 
 league_matches = sa.Table(
     "league_matches",
@@ -101,7 +102,7 @@ def forfeits_in_log(conn: Connection, table_id: str) -> list[int]:
     stood_in: set[int] = set()
     for seat, by_stand_in in conn.execute(query):
         (stood_in if by_stand_in else own).add(seat)
-    return sorted(seat for seat in held if seat in stood_in or seat not in own)
+    return forfeited(held, own, stood_in)
 
 
 def record_result(

@@ -16,7 +16,7 @@ match is void: counted for neither.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -63,6 +63,12 @@ class LeagueStanding:
     low: float
     high: float
     forfeits: int = 0
+
+
+def forfeited(held: Iterable[int], own: Set[int], stood_in: Set[int]) -> list[int]:
+    """Of the seats ``held`` by programs, those that forfeit: a stand-in chose at least one
+    of its moves (``stood_in``), or it chose none itself (not in ``own``)."""
+    return sorted(seat for seat in held if seat in stood_in or seat not in own)
 
 
 def league_points(match: Played) -> tuple[Fraction, Fraction] | None:

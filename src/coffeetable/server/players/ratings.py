@@ -46,6 +46,7 @@ from coffeetable.store import league as store_league
 from coffeetable.store import matches as store
 from coffeetable.store import tournaments as store_tournaments
 from coffeetable.store.players import bot_player
+from coffeetable.tournaments.league import forfeited
 
 MODEL = PlackettLuce()
 PROVISIONAL_GAMES = 10
@@ -241,8 +242,8 @@ def league_forfeits(summary: MatchSummary) -> list[int]:
     """The seats held by an account (a program, at a league table) that did not play all
     of its moves itself: a stand-in chose at least one, or it chose none
     (``store.league.forfeits_in_log`` reads the same from the stored log)."""
-    unplayed = set(summary.stood_in) | set(summary.absent)
-    return sorted(s.seat for s in summary.seats if s.user_id is not None and s.seat in unplayed)
+    held = [seat.seat for seat in summary.seats if seat.user_id is not None]
+    return forfeited(held, set(held) - set(summary.absent), set(summary.stood_in))
 
 
 def _rate(

@@ -437,9 +437,9 @@ class Table:
 
         by_person = seat is not None and (sender is not None or self._own_bot_plays(seat))
         by_stand_in = seat is not None and not by_person
-        before = (set(self.acted), set(self.stood_in))  # who chose: undone if not saved
-        if seat is not None:  # counted in the result below too
-            (self.stood_in if by_stand_in else self.acted).add(seat)
+        choosers = self.stood_in if by_stand_in else self.acted  # in the result below too
+        newly = set() if seat is None else {seat} - choosers  # undone if the action is not saved
+        choosers |= newly
         # The match's result and ratings are written with its last action: one transaction.
         result = seating.summary_for(self, self.left_order) if over else None
         news = self.news.after(seat, by_person, over)
@@ -457,7 +457,7 @@ class Table:
             await self.store.write(write)
         except Exception as error:
             log.exception("table %s: could not save action %d", self.id, seq)
-            self.acted, self.stood_in = before
+            choosers -= newly
             if fence.is_fence(error):  # another process wrote it: go on from the stored log
                 await fence.reload_log(self)
             self.countdown.holding = False
