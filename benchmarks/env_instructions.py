@@ -11,7 +11,12 @@ exactly ``--steps`` steps and again for none under ``valgrind --tool=cachegrind`
 ``PYTHONHASHSEED=0``; the differences are the two costs, and their ratio is what the
 encoding adds (the issue's aim: at most 2). ``--mask-dtype bool`` runs the environment
 with bool masks (the loop's ``np.flatnonzero`` of an int8 mask is a large part of a
-step). Needs Debian's ``valgrind``.
+step). ``--parts`` also counts the loop's choice (the agent's part: the legal indices
+read from the mask, ``tolist`` and ``random.choice``), by running the environment loop
+again with each choice made twice (the second from the same mask with its own
+generator, then dropped: the same match), and gives the environment's own step (the
+step less its choice) against the engine's action (whose own choice, ``random.choice``
+of a list, is about 1,000 instructions and left in). Needs Debian's ``valgrind``.
 """
 
 from __future__ import annotations
@@ -28,13 +33,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def play_env(name: str, steps: int, mask_dtype: str = "int8") -> None:
-    """Exactly ``steps`` environment steps (seed 0), masks of ``mask_dtype``."""
+def play_env(name: str, steps: int, mask_dtype: str = "int8", choices: int = 1) -> None:
+    """Exactly ``steps`` environment steps (seed 0), masks of ``mask_dtype``; each step's
+    choice made ``choices`` times (the others dropped: ``--parts``)."""
     import numpy as np
 
     from coffeetable.interop import pettingzoo as pz
 
-    rng = random.Random(0)
+    rng, spare = random.Random(0), random.Random(1)
     env = pz.env(name, mask_dtype=mask_dtype)
     env.reset(seed=0)
     done = 0
@@ -43,7 +49,10 @@ def play_env(name: str, steps: int, mask_dtype: str = "int8") -> None:
         if terminated or truncated:
             env.reset(seed=rng.randrange(2**31))
             continue
-        env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+        mask = observation["action_mask"]
+        for _ in range(choices - 1):
+            spare.choice(np.flatnonzero(mask).tolist())
+        env.step(rng.choice(np.flatnonzero(mask).tolist()))
         done += 1
 
 
@@ -58,7 +67,9 @@ def play_engine(name: str, steps: int) -> None:
     module.play(name, games.get(name).preferred_players(), steps, True)
 
 
-def instructions(kind: str, name: str, steps: int, mask_dtype: str = "int8") -> int:
+def instructions(
+    kind: str, name: str, steps: int, mask_dtype: str = "int8", choices: int = 1
+) -> int:
     """Instructions of this script running ``steps`` of ``kind``, under cachegrind."""
     env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")
     command = [
@@ -76,6 +87,8 @@ def instructions(kind: str, name: str, steps: int, mask_dtype: str = "int8") -> 
         str(steps),
         "--mask-dtype",
         mask_dtype,
+        "--choices",
+        str(choices),
     ]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
@@ -94,10 +107,16 @@ def main(argv: list[str] | None = None) -> int:
         default="int8",
         help="the environment's mask_dtype (bool: numpy finds a mask's indices faster)",
     )
+    parser.add_argument(
+        "--parts",
+        action="store_true",
+        help="also count the loop's choice and give the environment's own step",
+    )
     parser.add_argument("--play", choices=("env", "engine"), help=argparse.SUPPRESS)
+    parser.add_argument("--choices", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.play == "env":
-        play_env(args.game, args.steps, args.mask_dtype)
+        play_env(args.game, args.steps, args.mask_dtype, args.choices)
         return 0
     if args.play == "engine":
         play_engine(args.game, args.steps)
@@ -115,6 +134,17 @@ def main(argv: list[str] | None = None) -> int:
         f"{costs['env']:,.0f} instructions, an engine action {costs['engine']:,.0f}: "
         f"x{costs['env'] / costs['engine']:.2f}"
     )
+    if args.parts:
+        twice = (
+            instructions("env", args.game, args.steps, args.mask_dtype, choices=2)
+            - instructions("env", args.game, 0, args.mask_dtype, choices=2)
+        ) / args.steps
+        choice = twice - costs["env"]
+        own = costs["env"] - choice
+        print(
+            f"  the loop's choice {choice:,.0f}; the environment's own step {own:,.0f}: "
+            f"x{own / costs['engine']:.2f} the engine's action"
+        )
     return 0
 
 

@@ -23,6 +23,7 @@ import httpx
 import pytest
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from coffeetable import games
 from coffeetable.engine import Game, IllegalAction, Option, State
@@ -154,7 +155,7 @@ class Client:
         self.ws: ClientConnection = self._exit.enter_context(
             connect(
                 url,
-                origin=origin,
+                origin=None if origin is None else Origin(origin),
                 additional_headers=headers,
                 open_timeout=TIMEOUT,
                 max_size=None,
@@ -317,7 +318,8 @@ class SugarState(State):
 
     def __init__(self, game: Game, players: int, cubes: int) -> None:
         self.game, self.players = game, players
-        self.cubes, self.turn, self.taken_by = cubes, 0, None
+        self.cubes, self.turn = cubes, 0
+        self.taken_by: int | None = None
 
     def actors(self) -> list[int]:
         return [] if self.is_over else [self.turn]
