@@ -200,6 +200,17 @@ class Client:
         assert event is not None
         return event
 
+    def event_since(
+        self, start: int, test: Callable[[Message], bool], timeout: float = TIMEOUT
+    ) -> Message:
+        """``event_until``, the messages already read from ``messages[start]`` on included
+        (an event that came while the test waited for something else counts)."""
+        for message in self.messages[start:]:
+            event = event_in(message, test)
+            if event is not None:
+                return event
+        return self.event_until(test, timeout)
+
     def playable(self, timeout: float = TIMEOUT) -> Message:
         """Wait for a state that offers this seat something to do."""
         return self.state_until(lambda m: bool(m["legal"]), timeout)
