@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from coffeetable.store import Database, moderation
 from coffeetable.store import players as players_db
+from tests.server.cluster_site import Site
 from tests.server.conftest import (  # noqa: F401  (fixtures, used by name)
     TIMEOUT,
     Browser,
@@ -29,8 +30,9 @@ def people(site: ServerThread, make: Callable[[str], Browser], *names: str) -> l
     return made
 
 
-def make_moderator(site: ServerThread, name: str) -> None:
-    """Name ``name`` a moderator in the server's database (as the command line does)."""
+def make_moderator(site: ServerThread | Site, name: str) -> None:
+    """Name ``name`` a moderator in the server's (or the cluster site's) database, as the
+    command line does."""
     database = Database(site.database_url)
     try:
         with database.engine.begin() as conn:

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from coffeetable.store import Database, moderation
-from coffeetable.store import players as players_db
+from tests.moderation.conftest import make_moderator
 
 from .cluster_site import Site, sites
 from .conftest import Client
@@ -19,18 +18,6 @@ from .test_cluster_social import person, play_turn
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[Site]:
     yield from sites(tmp_path)
-
-
-def make_moderator(site: Site, name: str) -> None:
-    """Name ``name`` a moderator in the site's database (as the command line does)."""
-    database = Database(site.database_url)
-    try:
-        with database.engine.begin() as conn:
-            found = players_db.player_by_key(conn, name.casefold())
-            assert found is not None
-            moderation.set_moderator(conn, found.id, True)
-    finally:
-        database.close()
 
 
 def test_a_suspension_on_one_process_seats_a_bot_at_a_table_another_runs(site: Site) -> None:

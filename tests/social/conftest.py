@@ -4,10 +4,12 @@ for a notification to arrive or read a whole database."""
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 
 from coffeetable.store.db import metadata
@@ -64,3 +66,11 @@ def database_text(url: str) -> str:
             )
     finally:
         engine.dispose()
+
+
+@pytest.fixture
+def loop() -> Iterator[asyncio.AbstractEventLoop]:
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    yield loop
+    loop.close()

@@ -34,14 +34,6 @@ def smtp() -> Iterator[MailServer]:
     server.stop()
 
 
-@pytest.fixture
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    yield loop
-    loop.close()
-
-
 class Site:
     """A store (SQLite, then PostgreSQL), one account, and senders to the test's SMTP server."""
 

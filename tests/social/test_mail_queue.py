@@ -55,14 +55,6 @@ def _queue(store: Store) -> list[Any]:
     return asyncio.get_event_loop().run_until_complete(read())
 
 
-@pytest.fixture
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    yield loop
-    loop.close()
-
-
 def test_what_a_notice_queues(tmp_path: Path, loop: asyncio.AbstractEventLoop) -> None:
     store = Store(f"sqlite:///{tmp_path / 'mail.sqlite3'}")
     social = Social(store, Limits(mails_per_hour=3), _config("smtp://127.0.0.1:1"))
