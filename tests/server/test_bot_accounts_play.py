@@ -191,19 +191,18 @@ def test_a_bot_that_misses_its_clock_is_played_by_the_greedy_stand_in(
     server: ServerThread, alice: Browser
 ) -> None:
     key = make_bot(alice)
-    slept = False
 
-    def slow_once(view: Message, legal: list[Message]) -> Message:
-        nonlocal slept
-        if not slept:
-            slept = True
-            time.sleep(1.5)  # past its 0.6 s of thinking time, if its clock runs now
+    def slow(view: Message, legal: list[Message]) -> Message:
+        # Past its 0.6 s of thinking time at every decision: the first one may come before
+        # its clock runs (on a busy machine it once did, and the clock never ran out); the
+        # first that the clock times ends with the stand-in, which plays every move after.
+        time.sleep(1.5)
         return legal[0]
 
     results = client.play(
         server.url,
         key,
-        slow_once,
+        slow,
         game="fika",
         opponents=["greedy"],
         options={"clock_minutes": 0.01},
